@@ -1,0 +1,249 @@
+//! The command line: `rpf run ...` (plain execution) and the model checking entry point.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+use rpf_config::{Config, ConfigBuilder};
+
+use crate::launch::{self, LaunchError, Target};
+use crate::vm::sched::Outcome;
+
+/// Exit status: the search completed without finding a violation.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: a property was violated.
+pub const EXIT_VIOLATION: i32 = 1;
+/// Exit status: usage, configuration or input error.
+pub const EXIT_USAGE: i32 = 2;
+/// Exit status: a limit ended the search before it completed.
+pub const EXIT_INCOMPLETE: i32 = 3;
+/// Exit status: rpf itself failed.
+pub const EXIT_INTERNAL: i32 = 4;
+
+const AFTER_HELP: &str = "\
+Settings: any argument of the form +key=value (before or after the target) sets a configuration
+key, overriding the .jpf file; +key alone means +key=true. Program arguments after the target
+that do not look like settings are passed to main.
+
+Exit status: 0 no violation (or, for `run`, the program's own status), 1 violation,
+2 usage/configuration/input error, 3 search incomplete (a limit was hit), 4 internal error.";
+
+/// rpf: explicit-state model checking of Java bytecode.
+#[derive(Debug, Parser)]
+#[command(name = "rpf", version, about, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Model check: `rpf [-cp PATH] <app.jpf | MainClass> [args...] [+key=value...]`.
+    #[command(flatten)]
+    check: TargetArgs,
+    /// More diagnostics on stderr (-v: debug, -vv: trace); RUST_LOG also works.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Execute the program once, exactly like `java -ea` (one schedule, no search).
+    Run(TargetArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct TargetArgs {
+    /// Class path: directories and jar files separated by ':' (also -cp, -classpath).
+    #[arg(long = "class-path", value_name = "PATH")]
+    class_path: Option<String>,
+    /// Optional site properties file, read before the application file.
+    #[arg(long, value_name = "FILE")]
+    site: Option<PathBuf>,
+    /// An application properties file (*.jpf) or a main class name, then program arguments and
+    /// +key=value settings.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "TARGET [ARGS]")]
+    rest: Vec<String>,
+}
+
+/// Whether `arg` is a `+key=value` (or `+key`) setting rather than a program argument.
+fn is_setting(arg: &str) -> bool {
+    let Some(body) = arg.strip_prefix('+') else {
+        return false;
+    };
+    let key = body.split_once('=').map(|(k, _)| k).unwrap_or(body);
+    let key = key.strip_suffix('+').unwrap_or(key);
+    key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}
+
+/// Java launcher spellings of the class path option become clap's.
+fn normalize_args(args: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut seen_target = false;
+    for (i, a) in args.into_iter().enumerate() {
+        if !seen_target && (a == "-cp" || a == "-classpath") {
+            out.push("--class-path".to_string());
+            continue;
+        }
+        if i > 0 && !a.starts_with('-') && !is_setting(&a) && a != "run" && out.len() > 1 {
+            let prev = out.last().map(String::as_str).unwrap_or("");
+            if prev != "--class-path" && prev != "--site" {
+                seen_target = true;
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+/// Everything a target invocation resolved to.
+struct Invocation {
+    config: Config,
+    target: Target,
+}
+
+fn resolve(args: &TargetArgs) -> Result<Invocation, LaunchError> {
+    let mut settings = Vec::new();
+    let mut positional = Vec::new();
+    for a in &args.rest {
+        if is_setting(a) {
+            settings.push(a.clone());
+        } else {
+            positional.push(a.clone());
+        }
+    }
+    let mut builder = ConfigBuilder::new();
+    if let Some(site) = &args.site {
+        builder = builder.file(site);
+    } else if let Some(home) = std::env::var_os("HOME") {
+        builder = builder.optional_file(Path::new(&home).join(".rpf").join("site.properties"));
+    }
+    let mut program_args = None;
+    let mut extra = Vec::new();
+    match positional.split_first() {
+        Some((first, rest)) if first.ends_with(".jpf") => {
+            builder = builder.file(first);
+            if !rest.is_empty() {
+                program_args = Some(rest.to_vec());
+            }
+        }
+        Some((first, rest)) => {
+            extra.push(format!("+target={first}"));
+            program_args = Some(rest.to_vec());
+        }
+        None => {}
+    }
+    if let Some(cp) = &args.class_path {
+        extra.push(format!("+classpath={cp}"));
+    }
+    let config = builder.arguments(extra).arguments(settings).build()?;
+    let target = Target::from_config(&config, program_args)?;
+    Ok(Invocation { config, target })
+}
+
+fn init_tracing(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}
+
+fn report_launch_error(e: &LaunchError) -> i32 {
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("rpf: error: {e}");
+    }
+    EXIT_USAGE
+}
+
+fn run_command(args: &TargetArgs) -> i32 {
+    let inv = match resolve(args) {
+        Ok(inv) => inv,
+        Err(e) => return report_launch_error(&e),
+    };
+    match launch::run(&inv.config, &inv.target) {
+        Ok(Outcome::Exited(status)) => status,
+        Ok(Outcome::Deadlock(threads)) => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("rpf: deadlock: every remaining thread is blocked forever\n{threads}");
+            }
+            EXIT_VIOLATION
+        }
+        Err(e) => report_launch_error(&e),
+    }
+}
+
+fn check_command(args: &TargetArgs) -> i32 {
+    if let Err(e) = resolve(args) {
+        return report_launch_error(&e);
+    }
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("rpf: error: model checking is not available in this build yet; use `rpf run` to execute the program once");
+    }
+    EXIT_USAGE
+}
+
+/// Parses the command line, runs the command and returns the process exit status. Panics are
+/// caught and reported as internal errors (exit status 4).
+pub fn main() -> i32 {
+    std::panic::set_hook(Box::new(|info| {
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("rpf: internal error: {info}");
+            let trace = std::backtrace::Backtrace::capture();
+            if trace.status() == std::backtrace::BacktraceStatus::Captured {
+                eprintln!("{trace}");
+            }
+        }
+    }));
+    let args = normalize_args(std::env::args().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+        }
+    };
+    init_tracing(cli.verbose);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
+        Some(Command::Run(args)) => run_command(args),
+        None if cli.check.rest.is_empty() => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("rpf: error: no target given (try `rpf --help`)");
+            }
+            EXIT_USAGE
+        }
+        None => check_command(&cli.check),
+    }));
+    result.unwrap_or(EXIT_INTERNAL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_recognized() {
+        assert!(is_setting("+search.depth_limit=5"));
+        assert!(is_setting("+vm.por"));
+        assert!(is_setting("+listener+=a.B"));
+        assert!(!is_setting("+5"));
+        assert!(!is_setting("plain"));
+        assert!(!is_setting("+"));
+    }
+
+    #[test]
+    fn cp_is_normalized_before_the_target() {
+        let args = normalize_args(
+            ["rpf", "run", "-cp", "out", "Main", "-cp"].iter().map(|s| s.to_string()).collect(),
+        );
+        assert_eq!(args, ["rpf", "run", "--class-path", "out", "Main", "-cp"]);
+    }
+}

@@ -1,0 +1,5 @@
+//! The `rpf` executable.
+
+fn main() {
+    std::process::exit(rpf::cli::main());
+}

@@ -1,0 +1,98 @@
+//! Mark-and-sweep garbage collection of the heap.
+//!
+//! Runs only between scheduling slices, when every thread's frames are back in its thread
+//! record, so that all roots are visible: thread stacks and objects, class statics and
+//! mirrors, interned strings, and objects the VM holds itself.
+
+use super::heap::ObjData;
+use super::value::{Ref, Value};
+use super::Vm;
+
+/// Marks reachable objects; returns a bitmap indexed by reference.
+pub fn mark(vm: &Vm) -> Vec<bool> {
+    let mut marked = vec![false; vm.heap.capacity()];
+    let mut work: Vec<Ref> = Vec::new();
+    let root = |r: Ref, work: &mut Vec<Ref>| {
+        if !r.is_null() {
+            work.push(r);
+        }
+    };
+    for t in &vm.threads {
+        root(t.obj, &mut work);
+        for v in &t.exec.stack {
+            if let Value::Ref(r) = v {
+                root(*r, &mut work);
+            }
+        }
+        for f in &t.exec.frames {
+            root(f.lock, &mut work);
+        }
+        if let Some(w) = t.wait {
+            root(w.monitor, &mut work);
+        }
+    }
+    for s in &vm.class_states {
+        root(s.statics, &mut work);
+        root(s.mirror, &mut work);
+    }
+    for r in vm.strings.refs() {
+        root(r, &mut work);
+    }
+    for r in vm.monitors.keys() {
+        root(*r, &mut work);
+    }
+    for r in &vm.vm_roots {
+        root(*r, &mut work);
+    }
+    root(vm.preallocated_overflow, &mut work);
+    if let Some(r) = vm.upcall_exception {
+        root(r, &mut work);
+    }
+    while let Some(r) = work.pop() {
+        let Some(seen) = marked.get_mut(r.index()) else { continue };
+        if *seen {
+            continue;
+        }
+        *seen = true;
+        match vm.heap.get(r).map(|o| &o.data) {
+            Some(ObjData::Fields(fields)) => {
+                work.extend(fields.iter().filter_map(|v| match v {
+                    Value::Ref(r) if !r.is_null() => Some(*r),
+                    _ => None,
+                }));
+            }
+            Some(ObjData::Refs(elems)) => {
+                work.extend(elems.iter().copied().filter(|r| !r.is_null()));
+            }
+            _ => {}
+        }
+    }
+    marked
+}
+
+impl Vm {
+    /// Collects garbage if enough was allocated since the last collection.
+    pub fn maybe_collect(&mut self) {
+        let threshold = (self.heap.live() * 2).max(200_000);
+        if self.heap.allocated_since_gc >= threshold {
+            self.collect();
+        }
+    }
+
+    /// Frees every unreachable object; returns how many were freed.
+    pub fn collect(&mut self) -> usize {
+        let marked = mark(self);
+        let dead: Vec<Ref> = self
+            .heap
+            .iter()
+            .filter(|(r, _)| !marked[r.index()])
+            .map(|(r, _)| r)
+            .collect();
+        for &r in &dead {
+            self.heap.free(r);
+        }
+        self.heap.allocated_since_gc = 0;
+        tracing::debug!(freed = dead.len(), live = self.heap.live(), "garbage collected");
+        dead.len()
+    }
+}

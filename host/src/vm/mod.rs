@@ -1,0 +1,423 @@
+//! The Java virtual machine: class registry, heap, threads and the interpreter.
+
+pub mod class;
+pub mod gc;
+pub mod heap;
+pub mod indy;
+mod init;
+mod interp;
+mod invoke;
+pub mod loader;
+pub mod monitor;
+pub mod npe;
+pub mod natives;
+pub mod resolve;
+pub mod sched;
+pub mod boot;
+pub mod strings;
+pub mod synth;
+pub mod thread;
+mod throw;
+pub mod value;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use class::ClassId;
+use heap::{Heap, Obj, ObjData};
+use loader::Classes;
+use monitor::Monitor;
+use thread::JThread;
+use value::{Ref, Value};
+
+pub use interp::Stop;
+
+/// Tunables of the virtual machine.
+#[derive(Debug, Clone)]
+pub struct VmOptions {
+    /// `java -ea` for application classes.
+    pub assertions: bool,
+    /// Frames per thread before StackOverflowError.
+    pub max_stack_depth: u32,
+    /// Instructions per scheduling slice in plain execution.
+    pub time_slice: u64,
+}
+
+impl Default for VmOptions {
+    fn default() -> Self {
+        VmOptions {
+            assertions: true,
+            max_stack_depth: 3000,
+            time_slice: 10_000,
+        }
+    }
+}
+
+/// Initialization state of a class (JVMS §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InitState {
+    /// Not yet initialized.
+    Uninit,
+    /// Being initialized by the given thread.
+    InProgress(u32),
+    /// Initialized.
+    Done,
+    /// Initialization failed; uses throw NoClassDefFoundError.
+    Failed,
+}
+
+/// Per-class state that belongs to the program's state (restored on backtrack).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClassState {
+    /// Initialization progress.
+    pub init: InitState,
+    /// Object holding the static fields (null until first needed).
+    pub statics: Ref,
+    /// The `java.lang.Class` object (null until first needed).
+    pub mirror: Ref,
+}
+
+impl Default for ClassState {
+    fn default() -> Self {
+        ClassState {
+            init: InitState::Uninit,
+            statics: Ref::NULL,
+            mirror: Ref::NULL,
+        }
+    }
+}
+
+/// Ids and field slots of classes the VM itself works with.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    /// java/lang/Object
+    pub object: ClassId,
+    /// java/lang/String
+    pub string: ClassId,
+    /// java/lang/Class
+    pub class: ClassId,
+    /// java/lang/Thread
+    pub thread: ClassId,
+    /// java/lang/Throwable
+    pub throwable: ClassId,
+    /// `[B`
+    pub byte_array: ClassId,
+    /// `[C`
+    pub char_array: ClassId,
+    /// String.value slot
+    pub string_value: u32,
+    /// String.coder slot
+    pub string_coder: u32,
+    /// Class.vmClass slot (rpf's model of java.lang.Class)
+    pub class_vm_id: u32,
+    /// Throwable.backtrace slot
+    pub throwable_backtrace: u32,
+    /// Throwable.depth slot
+    pub throwable_depth: u32,
+}
+
+/// Methods the VM calls on its own.
+#[derive(Debug, Clone, Default)]
+pub struct KnownMethods {
+    /// `VMSupport.throwNew(String, String)`: creates and throws VM exceptions.
+    pub throw_new: class::MethodId,
+    /// `VMSupport.initError(Throwable)`: wraps a static initializer's exception.
+    pub init_error: class::MethodId,
+    /// `Thread.dispatchUncaughtException(Throwable)`.
+    pub dispatch_uncaught: class::MethodId,
+    /// `Thread.exit()`.
+    pub thread_exit: class::MethodId,
+    /// `Thread.run()`.
+    pub thread_run: class::MethodId,
+    /// `Shutdown.shutdown()`, if the JDK has it.
+    pub shutdown: Option<class::MethodId>,
+}
+
+/// Where program output goes; stdout is buffered and flushed before stderr writes so that
+/// interleaving on a terminal stays readable.
+pub struct Io {
+    out: std::io::BufWriter<std::io::Stdout>,
+    /// Bytes written to stdout (statistics).
+    pub out_bytes: u64,
+    /// Whether output is suppressed (model checking re-executes paths).
+    pub quiet: bool,
+    /// Files the program opened, by the descriptor number handed to Java.
+    pub files: HashMap<i32, std::fs::File>,
+    /// Next descriptor number for an opened file.
+    pub next_fd: i32,
+}
+
+impl Default for Io {
+    fn default() -> Self {
+        Io {
+            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            out_bytes: 0,
+            quiet: false,
+            files: HashMap::new(),
+            next_fd: 3,
+        }
+    }
+}
+
+impl Io {
+    /// Writes program bytes to file descriptor 1 or 2.
+    pub fn write(&mut self, fd: i32, bytes: &[u8]) -> std::io::Result<()> {
+        use std::io::Write;
+        if self.quiet {
+            return Ok(());
+        }
+        match fd {
+            1 => {
+                self.out_bytes += bytes.len() as u64;
+                self.out.write_all(bytes)
+            }
+            2 => {
+                self.out.flush()?;
+                let mut err = std::io::stderr().lock();
+                err.write_all(bytes)?;
+                err.flush()
+            }
+            other => match self.files.get_mut(&other) {
+                Some(f) => f.write_all(bytes),
+                None => Err(std::io::Error::from(std::io::ErrorKind::InvalidInput)),
+            },
+        }
+    }
+
+    /// Flushes stdout.
+    pub fn flush(&mut self) {
+        use std::io::Write;
+        let _ = self.out.flush();
+    }
+}
+
+/// The virtual machine.
+pub struct Vm {
+    /// Loaded classes.
+    pub classes: Classes,
+    /// Objects.
+    pub heap: Heap,
+    /// Per-class runtime state, indexed by class id.
+    pub class_states: Vec<ClassState>,
+    /// All threads ever started (terminated ones stay, their slot is their id).
+    pub threads: Vec<JThread>,
+    /// The thread being executed.
+    pub current: usize,
+    /// Owned monitors.
+    pub monitors: HashMap<Ref, Monitor>,
+    /// Interned strings.
+    pub strings: strings::StringTable,
+    /// Core class ids and slots.
+    pub known: Known,
+    /// Methods the VM calls itself.
+    pub known_methods: KnownMethods,
+    /// Options.
+    pub opts: VmOptions,
+    /// Program output.
+    pub io: Io,
+    /// Virtual time added to the wall clock by sleeps that were skipped.
+    pub clock_offset_ms: u64,
+    /// Set by System.exit / Runtime.halt.
+    pub exit_status: Option<i32>,
+    /// Instructions executed.
+    pub instructions: u64,
+    /// Initial system properties.
+    pub system_properties: Vec<(String, String)>,
+    /// The value returned by the last VM-initiated call.
+    pub upcall_result: Value,
+    /// The exception that ended the last VM-initiated call, if any.
+    pub upcall_exception: Option<Ref>,
+    /// Whether a StackOverflowError is being constructed (frames beyond the limit allowed).
+    pub(crate) overflow_reserve_active: bool,
+    /// Thrown when even the overflow reserve is exhausted.
+    pub(crate) preallocated_overflow: Ref,
+    /// The module every class reports (rpf runs without the module system).
+    pub unnamed_module: Ref,
+    /// When the VM started (for `nanoTime`).
+    pub start_instant: std::time::Instant,
+    /// Objects the VM keeps alive on its own (thread groups, ...).
+    pub vm_roots: Vec<Ref>,
+    /// Reusable buffer for native arguments.
+    pub(crate) scratch: Vec<Value>,
+    /// Counter for names of synthesized classes.
+    pub(crate) synth_counter: u32,
+}
+
+impl Vm {
+    /// The state of class `id` (created on first use).
+    #[inline]
+    pub fn class_state(&mut self, id: ClassId) -> &mut ClassState {
+        let i = id as usize;
+        if i >= self.class_states.len() {
+            self.class_states.resize(i + 1, ClassState::default());
+        }
+        &mut self.class_states[i]
+    }
+
+    /// The statics object of `id`, allocated (zeroed) on first use.
+    pub fn statics(&mut self, id: ClassId) -> Ref {
+        let existing = self.class_state(id).statics;
+        if !existing.is_null() {
+            return existing;
+        }
+        let defaults = self.classes.get(id).static_defaults.clone();
+        let r = self.heap.alloc(Obj {
+            class: id,
+            data: ObjData::Fields(defaults),
+        });
+        self.class_state(id).statics = r;
+        r
+    }
+
+    /// The `java.lang.Class` object of `id`.
+    ///
+    /// The VM's class id is kept in the mirror's `classRedefinedCount` field, which the JDK
+    /// only compares for equality to validate its reflection cache (classes are never
+    /// redefined under rpf).
+    pub fn mirror(&mut self, id: ClassId) -> Ref {
+        let existing = self.class_state(id).mirror;
+        if !existing.is_null() {
+            return existing;
+        }
+        let class_class = self.known.class;
+        let mut fields = self.classes.get(class_class).instance_defaults.to_vec();
+        if let Some(slot) = fields.get_mut(self.known.class_vm_id as usize) {
+            *slot = Value::Int(id as i32);
+        }
+        let r = self.heap.alloc(Obj {
+            class: class_class,
+            data: ObjData::Fields(fields.into()),
+        });
+        self.class_state(id).mirror = r;
+        let module = self.unnamed_module;
+        self.set_field_by_name(r, "module", Value::Ref(module));
+        if let class::ClassKind::Array { component, .. } = self.classes.get(id).kind {
+            let component_mirror = self.mirror(component);
+            self.set_field_by_name(r, "componentType", Value::Ref(component_mirror));
+        }
+        r
+    }
+
+    /// The class a `java.lang.Class` object stands for.
+    pub fn class_of_mirror(&self, mirror: Ref) -> Option<ClassId> {
+        let obj = self.heap.get(mirror)?;
+        if obj.class != self.known.class {
+            return None;
+        }
+        match obj.fields().get(self.known.class_vm_id as usize) {
+            Some(Value::Int(id)) if (*id as usize) < self.classes.len() => Some(*id as ClassId),
+            _ => None,
+        }
+    }
+
+    /// The class of the object `r`.
+    #[inline]
+    pub fn class_of(&self, r: Ref) -> Option<ClassId> {
+        self.heap.get(r).map(|o| o.class)
+    }
+
+    /// Allocates a zeroed instance of `class` (no constructor runs).
+    pub fn new_object(&mut self, class: ClassId) -> Ref {
+        let fields: Box<[Value]> = self.classes.get(class).instance_defaults.iter().copied().collect();
+        self.heap.alloc(Obj {
+            class,
+            data: ObjData::Fields(fields),
+        })
+    }
+
+    /// Allocates an array of the given array class.
+    pub fn new_array(&mut self, array_class: ClassId, len: usize) -> Ref {
+        let elem = match self.classes.get(array_class).kind {
+            class::ClassKind::Array { elem, .. } => elem,
+            _ => heap::ElemKind::Ref,
+        };
+        self.heap.alloc(Obj {
+            class: array_class,
+            data: ObjData::new_array(elem, len),
+        })
+    }
+
+    /// Reads instance field `slot` of `r`.
+    #[inline]
+    pub fn field(&self, r: Ref, slot: u32) -> Value {
+        self.heap
+            .get(r)
+            .and_then(|o| o.fields().get(slot as usize).copied())
+            .unwrap_or_default()
+    }
+
+    /// Writes instance field `slot` of `r`.
+    #[inline]
+    pub fn set_field(&mut self, r: Ref, slot: u32, v: Value) {
+        if let Some(f) = self
+            .heap
+            .get_mut(r)
+            .and_then(|o| o.fields_mut().get_mut(slot as usize))
+        {
+            *f = v;
+        }
+    }
+
+    /// Slot of an instance field found by name along the superclass chain.
+    pub fn field_slot(&self, class: ClassId, name: &str) -> Option<u32> {
+        let mut current = Some(class);
+        while let Some(c) = current {
+            let cls = self.classes.get(c);
+            if let Some(f) = cls.field_named(name).filter(|f| !f.is_static()) {
+                return Some(f.slot);
+            }
+            current = cls.super_class;
+        }
+        None
+    }
+
+    /// Reads a named instance field (slow; for natives that touch JDK objects rarely).
+    pub fn field_by_name(&self, r: Ref, name: &str) -> Value {
+        self.class_of(r)
+            .and_then(|c| self.field_slot(c, name))
+            .map(|slot| self.field(r, slot))
+            .unwrap_or_default()
+    }
+
+    /// Writes a named instance field (slow path).
+    pub fn set_field_by_name(&mut self, r: Ref, name: &str, v: Value) {
+        if let Some(slot) = self.class_of(r).and_then(|c| self.field_slot(c, name)) {
+            self.set_field(r, slot, v);
+        }
+    }
+
+    /// Reads a static field by class and name (class must be initialized by the caller).
+    pub fn static_by_name(&mut self, class: ClassId, name: &str) -> Value {
+        let Some(slot) = self
+            .classes
+            .get(class)
+            .field_named(name)
+            .filter(|f| f.is_static())
+            .map(|f| f.slot)
+        else {
+            return Value::Void;
+        };
+        let statics = self.statics(class);
+        self.field(statics, slot)
+    }
+
+    /// The number of the running thread.
+    pub fn current_thread(&self) -> &JThread {
+        &self.threads[self.current]
+    }
+
+    /// Loads a class by internal name, for VM-internal use (startup and natives).
+    pub fn load(&mut self, name: &str) -> Result<ClassId, loader::LinkError> {
+        self.classes.load(name)
+    }
+
+    /// Whether `class` is `java.lang.Throwable` or a subclass.
+    pub fn is_throwable(&self, class: ClassId) -> bool {
+        self.classes.is_subclass(class, self.known.throwable)
+    }
+
+    /// The shared empty instance-defaults of a class (for fast allocation in the interpreter).
+    pub(crate) fn defaults(&self, class: ClassId) -> Rc<[Value]> {
+        self.classes.get(class).instance_defaults.clone()
+    }
+}

@@ -1,0 +1,168 @@
+//! Java monitors: `synchronized`, `wait`, `notify`, `notifyAll`.
+//!
+//! Only owned monitors are stored. A thread that cannot enter is marked `Blocked` on the
+//! object and re-executes its instruction when scheduled after the owner leaves.
+
+use super::thread::{Status, WaitState};
+use super::value::Ref;
+use super::Vm;
+
+/// An owned monitor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Monitor {
+    /// Owning thread.
+    pub owner: u32,
+    /// Recursion count (≥ 1).
+    pub count: u32,
+}
+
+/// Outcome of the top or bottom half of `Object.wait`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitOutcome {
+    /// The thread now waits (or must re-acquire the monitor); re-execute later.
+    Blocked,
+    /// The wait is over and the monitor re-acquired.
+    Done,
+    /// The wait ended by interrupt: throw InterruptedException.
+    Interrupted,
+    /// The caller does not own the monitor.
+    NotOwner,
+}
+
+impl Vm {
+    /// Tries to enter `obj`'s monitor for the current thread; on contention marks the thread
+    /// blocked and returns false.
+    pub fn monitor_enter(&mut self, obj: Ref) -> bool {
+        let me = self.current as u32;
+        match self.monitors.get_mut(&obj) {
+            None => {
+                self.monitors.insert(obj, Monitor { owner: me, count: 1 });
+                true
+            }
+            Some(m) if m.owner == me => {
+                m.count += 1;
+                true
+            }
+            Some(_) => {
+                self.threads[self.current].status = Status::Blocked(obj);
+                false
+            }
+        }
+    }
+
+    /// Leaves `obj`'s monitor once.
+    pub fn monitor_exit(&mut self, obj: Ref) {
+        if let Some(m) = self.monitors.get_mut(&obj) {
+            m.count -= 1;
+            if m.count == 0 {
+                self.monitors.remove(&obj);
+            }
+        }
+    }
+
+    /// Whether the current thread owns `obj`'s monitor.
+    pub fn owns_monitor(&self, obj: Ref) -> bool {
+        self.monitors
+            .get(&obj)
+            .is_some_and(|m| m.owner == self.current as u32)
+    }
+
+    /// Whether thread `t` could take `obj`'s monitor now.
+    pub fn monitor_available(&self, obj: Ref, t: usize) -> bool {
+        self.monitors.get(&obj).is_none_or(|m| m.owner == t as u32)
+    }
+
+    /// `Object.wait(timeout)`, both halves. `deadline` is absolute virtual ms, if timed.
+    pub fn object_wait(&mut self, obj: Ref, deadline: Option<u64>) -> WaitOutcome {
+        let me = self.current;
+        match self.threads[me].wait {
+            None => {
+                let Some(m) = self.monitors.get(&obj).copied().filter(|m| m.owner == me as u32) else {
+                    return WaitOutcome::NotOwner;
+                };
+                if self.threads[me].interrupted {
+                    self.threads[me].interrupted = false;
+                    return WaitOutcome::Interrupted;
+                }
+                self.monitors.remove(&obj);
+                let t = &mut self.threads[me];
+                t.wait = Some(WaitState {
+                    monitor: obj,
+                    count: m.count,
+                    woken: false,
+                });
+                t.status = Status::Waiting(obj);
+                t.deadline = deadline;
+                WaitOutcome::Blocked
+            }
+            Some(w) if !w.woken => {
+                self.threads[me].status = Status::Waiting(obj);
+                WaitOutcome::Blocked
+            }
+            Some(w) => {
+                if !self.monitor_available(w.monitor, me) {
+                    self.threads[me].status = Status::Blocked(w.monitor);
+                    return WaitOutcome::Blocked;
+                }
+                self.monitors.insert(
+                    w.monitor,
+                    Monitor {
+                        owner: me as u32,
+                        count: w.count,
+                    },
+                );
+                let t = &mut self.threads[me];
+                t.wait = None;
+                t.deadline = None;
+                t.status = Status::Runnable;
+                if t.interrupted {
+                    t.interrupted = false;
+                    WaitOutcome::Interrupted
+                } else {
+                    WaitOutcome::Done
+                }
+            }
+        }
+    }
+
+    /// Threads in the wait set of `obj`, lowest thread number first.
+    pub fn waiters(&self, obj: Ref) -> Vec<usize> {
+        (0..self.threads.len())
+            .filter(|&t| self.threads[t].status == Status::Waiting(obj))
+            .collect()
+    }
+
+    /// Wakes thread `t` from a wait: it will re-acquire the monitor before returning.
+    pub fn wake_waiter(&mut self, t: usize) {
+        let thread = &mut self.threads[t];
+        if let Some(w) = thread.wait.as_mut() {
+            w.woken = true;
+            thread.deadline = None;
+            thread.status = Status::Blocked(w.monitor);
+        }
+    }
+
+    /// `notify` / `notifyAll` by the current thread; false if it does not own the monitor.
+    pub fn object_notify(&mut self, obj: Ref, all: bool) -> bool {
+        if !self.owns_monitor(obj) {
+            return false;
+        }
+        let waiters = self.waiters(obj);
+        let chosen: Vec<usize> = if all {
+            waiters
+        } else {
+            waiters.into_iter().take(1).collect()
+        };
+        for t in chosen {
+            self.wake_waiter(t);
+        }
+        true
+    }
+
+    /// Wakes every waiter of `obj` without owning it (thread termination notifies joiners).
+    pub fn notify_all_unowned(&mut self, obj: Ref) {
+        for t in self.waiters(obj) {
+            self.wake_waiter(t);
+        }
+    }
+}

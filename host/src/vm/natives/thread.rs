@@ -1,0 +1,226 @@
+//! Natives for threads and monitors: Thread, Object.wait/notify, and park/unpark helpers.
+
+use super::{jbool, throw, Args, NativeExit, NativeRegistry, NativeResult, THREAD_RUNNABLE};
+use crate::vm::monitor::WaitOutcome;
+use crate::vm::thread::{Exec, JThread, Status};
+use crate::vm::value::{Ref, Value};
+use crate::vm::Vm;
+
+/// Registers the natives of this module.
+pub fn register(r: &mut NativeRegistry) {
+    r.add("java/lang/Object", "wait", "(J)V", object_wait);
+    r.add("java/lang/Object", "notify", "()V", |vm, _, a| notify(vm, a.obj(0), false));
+    r.add("java/lang/Object", "notifyAll", "()V", |vm, _, a| notify(vm, a.obj(0), true));
+    r.add("java/lang/Thread", "registerNatives", "()V", |_, _, _| Ok(Value::Void));
+    r.add("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", |vm, _, _| Ok(Value::Ref(vm.threads[vm.current].obj)));
+    r.add("java/lang/Thread", "yield", "()V", |_, _, _| Err(NativeExit::Yield));
+    r.add("java/lang/Thread", "sleep", "(J)V", sleep);
+    r.add("java/lang/Thread", "start0", "()V", start0);
+    r.add("java/lang/Thread", "holdsLock", "(Ljava/lang/Object;)Z", |vm, _, a| {
+        if a.obj(0).is_null() {
+            return super::npe();
+        }
+        Ok(jbool(vm.owns_monitor(a.obj(0))))
+    });
+    r.add("java/lang/Thread", "setPriority0", "(I)V", |_, _, _| Ok(Value::Void));
+    r.add("java/lang/Thread", "setNativeName", "(Ljava/lang/String;)V", |_, _, _| Ok(Value::Void));
+    r.add("java/lang/Thread", "suspend0", "()V", |_, _, _| Ok(Value::Void));
+    r.add("java/lang/Thread", "resume0", "()V", |_, _, _| Ok(Value::Void));
+    r.add("java/lang/Thread", "stop0", "(Ljava/lang/Object;)V", |_, _, _| {
+        throw("java/lang/UnsupportedOperationException", "Thread.stop is not supported by rpf")
+    });
+    r.add("java/lang/Thread", "interrupt0", "()V", |vm, _, a| {
+        if let Some(t) = vm.thread_index(a.obj(0)) {
+            vm.interrupt(t);
+        }
+        Ok(Value::Void)
+    });
+    r.add("java/lang/Thread", "clearInterruptEvent", "()V", |vm, _, _| {
+        let me = vm.current;
+        vm.threads[me].interrupted = false;
+        Ok(Value::Void)
+    });
+    r.add("java/lang/Thread", "getThreads", "()[Ljava/lang/Thread;", |vm, _, _| {
+        let live: Vec<Ref> = vm.threads.iter().filter(|t| t.is_alive()).map(|t| t.obj).collect();
+        let class = vm
+            .classes
+            .load("[Ljava/lang/Thread;")
+            .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+        let array = vm.new_array(class, live.len());
+        for (i, t) in live.into_iter().enumerate() {
+            if let Some(o) = vm.heap.get_mut(array) {
+                o.data.store(i, Value::Ref(t));
+            }
+        }
+        Ok(Value::Ref(array))
+    });
+    r.add("java/lang/Thread", "getState", "()Ljava/lang/Thread$State;", thread_state);
+}
+
+fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let (obj, millis) = (a.obj(0), a.long(1));
+    if millis < 0 {
+        return throw("java/lang/IllegalArgumentException", "timeout value is negative");
+    }
+    let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
+    match vm.object_wait(obj, deadline) {
+        WaitOutcome::Blocked => Err(NativeExit::Block),
+        WaitOutcome::Done => Ok(Value::Void),
+        WaitOutcome::Interrupted => {
+            vm.clear_interrupt_field(vm.current);
+            Err(NativeExit::ThrowNew("java/lang/InterruptedException", None))
+        }
+        WaitOutcome::NotOwner => throw("java/lang/IllegalMonitorStateException", "current thread is not owner"),
+    }
+}
+
+fn notify(vm: &mut Vm, obj: Ref, all: bool) -> NativeResult {
+    if vm.object_notify(obj, all) {
+        Ok(Value::Void)
+    } else {
+        throw("java/lang/IllegalMonitorStateException", "current thread is not owner")
+    }
+}
+
+fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let me = vm.current;
+    if vm.threads[me].timed_block {
+        // Bottom half: woken by time or by interrupt.
+        vm.threads[me].timed_block = false;
+        if vm.threads[me].interrupted {
+            vm.threads[me].interrupted = false;
+            vm.clear_interrupt_field(me);
+            return throw("java/lang/InterruptedException", "sleep interrupted");
+        }
+        return Ok(Value::Void);
+    }
+    let millis = a.long(0);
+    if millis < 0 {
+        return throw("java/lang/IllegalArgumentException", "timeout value is negative");
+    }
+    if vm.threads[me].interrupted {
+        vm.threads[me].interrupted = false;
+        vm.clear_interrupt_field(me);
+        return throw("java/lang/InterruptedException", "sleep interrupted");
+    }
+    if millis == 0 {
+        return Err(NativeExit::Yield);
+    }
+    let deadline = vm.now_ms().saturating_add(millis as u64);
+    let t = &mut vm.threads[me];
+    t.timed_block = true;
+    t.status = Status::Sleeping;
+    t.deadline = Some(deadline);
+    Err(NativeExit::Block)
+}
+
+fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let obj = a.obj(0);
+    let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
+    let index = vm.threads.len();
+    vm.threads.push(JThread::new(obj, daemon));
+    vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
+    vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));
+    let Some(class) = vm.class_of(obj) else {
+        return super::npe();
+    };
+    let run = vm
+        .classes
+        .select(class, vm.known_methods.thread_run)
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    vm.start_upcall(index, run, &[Value::Ref(obj)]);
+    vm.on_thread_started(index);
+    Ok(Value::Void)
+}
+
+fn thread_state(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let obj = a.obj(0);
+    let name = match vm.thread_index(obj).map(|t| (vm.threads[t].status, vm.threads[t].deadline)) {
+        None => {
+            if vm.field_by_name(obj, "threadStatus").as_int() == 0 {
+                "NEW"
+            } else {
+                "TERMINATED"
+            }
+        }
+        Some((Status::New, _)) => "NEW",
+        Some((Status::Terminated, _)) => "TERMINATED",
+        Some((Status::Runnable | Status::ClassInit(_), _)) => "RUNNABLE",
+        Some((Status::Blocked(_), _)) => "BLOCKED",
+        Some((Status::Sleeping, _)) => "TIMED_WAITING",
+        Some((Status::Waiting(_) | Status::Parked, Some(_))) => "TIMED_WAITING",
+        Some((Status::Waiting(_) | Status::Parked, None)) => "WAITING",
+    };
+    let state_class = vm
+        .classes
+        .load("java/lang/Thread$State")
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    Ok(vm.static_by_name(state_class, name))
+}
+
+impl Vm {
+    /// The VM thread number of a `java.lang.Thread` object, if started and not terminated.
+    pub fn thread_index(&self, obj: Ref) -> Option<usize> {
+        let eetop = self.field_by_name(obj, "eetop").as_long();
+        let index = usize::try_from(eetop - 1).ok()?;
+        (self.threads.get(index)?.obj == obj).then_some(index)
+    }
+
+    /// Clears `Thread.interrupted` of thread `t`.
+    pub fn clear_interrupt_field(&mut self, t: usize) {
+        let obj = self.threads[t].obj;
+        self.set_field_by_name(obj, "interrupted", Value::Int(0));
+    }
+
+    /// Delivers an interrupt to thread `t`: wakes it from wait, sleep or park.
+    pub fn interrupt(&mut self, t: usize) {
+        self.threads[t].interrupted = true;
+        match self.threads[t].status {
+            Status::Waiting(_) => self.wake_waiter(t),
+            Status::Sleeping | Status::Parked => {
+                let thread = &mut self.threads[t];
+                thread.status = Status::Runnable;
+                thread.deadline = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Bookkeeping after `Thread.start` created VM thread `t`.
+    pub fn on_thread_started(&mut self, t: usize) {
+        tracing::debug!(thread = t, name = %self.thread_name(t), "thread started");
+    }
+
+    /// `Unsafe.park`, both halves. `deadline` is absolute virtual ms.
+    pub fn park(&mut self, deadline: Option<u64>, immediate: bool) -> NativeResult {
+        let me = self.current;
+        if self.threads[me].timed_block {
+            self.threads[me].timed_block = false;
+            return Ok(Value::Void);
+        }
+        let thread = &mut self.threads[me];
+        if thread.permit {
+            thread.permit = false;
+            return Ok(Value::Void);
+        }
+        if thread.interrupted || immediate {
+            return Ok(Value::Void);
+        }
+        thread.timed_block = true;
+        thread.status = Status::Parked;
+        thread.deadline = deadline;
+        Err(NativeExit::Block)
+    }
+
+    /// `Unsafe.unpark` of the thread object `obj`.
+    pub fn unpark(&mut self, obj: Ref) {
+        let Some(t) = self.thread_index(obj) else { return };
+        let thread = &mut self.threads[t];
+        if thread.status == Status::Parked {
+            thread.status = Status::Runnable;
+            thread.deadline = None;
+        } else {
+            thread.permit = true;
+        }
+    }
+}

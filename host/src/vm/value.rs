@@ -1,0 +1,123 @@
+//! Values as the interpreter holds them on operand stacks, in locals and in fields.
+
+use std::fmt;
+
+/// A reference to a heap object; 0 is `null`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Ref(pub u32);
+
+impl Ref {
+    /// The null reference.
+    pub const NULL: Ref = Ref(0);
+
+    /// Whether this is `null`.
+    #[inline(always)]
+    pub fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Heap slot index.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for Ref {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            write!(f, "null")
+        } else {
+            write!(f, "@{}", self.0)
+        }
+    }
+}
+
+/// One operand stack entry, local variable or field. Category 2 values (long, double) are one
+/// entry here; locals keep JVMS numbering, so the slot after a long local holds `Void`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Value {
+    /// Unset local, the upper half of a long/double local, or a void result.
+    #[default]
+    Void,
+    /// boolean, byte, char, short, int.
+    Int(i32),
+    /// long.
+    Long(i64),
+    /// float.
+    Float(f32),
+    /// double.
+    Double(f64),
+    /// A reference.
+    Ref(Ref),
+    /// A jsr return address (instruction index).
+    RetAddr(u32),
+}
+
+impl Value {
+    /// `null`.
+    pub const NULL: Value = Value::Ref(Ref::NULL);
+
+    /// The int payload; ill-typed code reads 0 rather than crashing the host.
+    #[inline(always)]
+    pub fn as_int(self) -> i32 {
+        match self {
+            Value::Int(v) => v,
+            _ => 0,
+        }
+    }
+
+    /// The long payload (0 if ill-typed).
+    #[inline(always)]
+    pub fn as_long(self) -> i64 {
+        match self {
+            Value::Long(v) => v,
+            _ => 0,
+        }
+    }
+
+    /// The float payload (0 if ill-typed).
+    #[inline(always)]
+    pub fn as_float(self) -> f32 {
+        match self {
+            Value::Float(v) => v,
+            _ => 0.0,
+        }
+    }
+
+    /// The double payload (0 if ill-typed).
+    #[inline(always)]
+    pub fn as_double(self) -> f64 {
+        match self {
+            Value::Double(v) => v,
+            _ => 0.0,
+        }
+    }
+
+    /// The reference payload (null if ill-typed).
+    #[inline(always)]
+    pub fn as_ref(self) -> Ref {
+        match self {
+            Value::Ref(r) => r,
+            _ => Ref::NULL,
+        }
+    }
+
+    /// Whether this value takes two JVMS slots.
+    #[inline(always)]
+    pub fn is_wide(self) -> bool {
+        matches!(self, Value::Long(_) | Value::Double(_))
+    }
+
+    /// The zero value of a field or array element of basic type `t`.
+    pub fn zero(t: crate::classfile::BasicType) -> Value {
+        use crate::classfile::BasicType as B;
+        match t {
+            B::Int => Value::Int(0),
+            B::Long => Value::Long(0),
+            B::Float => Value::Float(0.0),
+            B::Double => Value::Double(0.0),
+            B::Ref => Value::NULL,
+        }
+    }
+}
