@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn java_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
@@ -21,7 +23,9 @@ fn java_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn class_files(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
@@ -65,7 +69,8 @@ fn compile(sources: &[PathBuf], out: &Path, extra: &[&str]) {
 }
 
 fn main() {
-    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let models = manifest.join("models");
     println!("cargo:rerun-if-changed=models");
     println!("cargo:rerun-if-env-changed=JAVA_HOME");
@@ -87,7 +92,10 @@ fn main() {
     class_files(&classes, &classes, &mut found);
     let mut table = String::from("/// Model classes compiled at build time: (internal name, class bytes).\npub static MODEL_CLASSES: &[(&str, &[u8])] = &[\n");
     for (name, path) in &found {
-        table.push_str(&format!("    ({name:?}, include_bytes!({:?})),\n", path.display().to_string()));
+        table.push_str(&format!(
+            "    ({name:?}, include_bytes!({:?})),\n",
+            path.display().to_string()
+        ));
     }
     table.push_str("];\n");
     std::fs::write(out_dir.join("models.rs"), table).expect("write models.rs");

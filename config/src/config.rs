@@ -155,7 +155,11 @@ impl Config {
             .unwrap_or_default()
     }
 
-    fn typed<T: DeserializeOwned>(&self, key: &str, expected: &str) -> Result<Option<T>, ConfigError> {
+    fn typed<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        expected: &str,
+    ) -> Result<Option<T>, ConfigError> {
         let Some(raw) = self.get(key) else {
             return Ok(None);
         };

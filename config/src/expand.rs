@@ -45,14 +45,20 @@ mod tests {
 
     #[test]
     fn expands_known_keys() {
-        assert_eq!(expand("${a}-${config_path}/y", "f", lookup).unwrap(), "A-/x/y");
+        assert_eq!(
+            expand("${a}-${config_path}/y", "f", lookup).unwrap(),
+            "A-/x/y"
+        );
         assert_eq!(expand("plain", "f", lookup).unwrap(), "plain");
     }
 
     #[test]
     fn reports_undefined_and_unterminated() {
         let err = expand("${nope}", "f line 2", lookup).unwrap_err();
-        assert_eq!(err.to_string(), "f line 2: ${nope} refers to an undefined key");
+        assert_eq!(
+            err.to_string(),
+            "f line 2: ${nope} refers to an undefined key"
+        );
         assert!(matches!(
             expand("${a", "f", lookup),
             Err(ConfigError::UnterminatedReference { .. })

@@ -157,7 +157,12 @@ impl Resolver {
             .try_for_each(|entry| self.apply(entry, source, dir))
     }
 
-    fn apply(&mut self, entry: &Entry, source: &str, dir: Option<&Path>) -> Result<(), ConfigError> {
+    fn apply(
+        &mut self,
+        entry: &Entry,
+        source: &str,
+        dir: Option<&Path>,
+    ) -> Result<(), ConfigError> {
         let origin = Origin {
             source: source.to_string(),
             line: entry.line,
@@ -174,7 +179,8 @@ impl Resolver {
                 self.values.remove(&entry.key);
             }
             Op::Set => {
-                self.values.insert(entry.key.clone(), Setting { value, origin });
+                self.values
+                    .insert(entry.key.clone(), Setting { value, origin });
             }
             Op::Append => {
                 let combined = match self.values.get(&entry.key) {
@@ -223,7 +229,11 @@ mod tests {
     fn later_layers_win_and_appends_accumulate() {
         let config = ConfigBuilder::empty()
             .text("defaults", "a=1\nlist=x\nkeep=k\n", None)
-            .text("app.jpf", "a=2\nlist+=y\ngone=1\n", Some(PathBuf::from("/app")))
+            .text(
+                "app.jpf",
+                "a=2\nlist+=y\ngone=1\n",
+                Some(PathBuf::from("/app")),
+            )
             .arguments(["+list+=z", "+gone=", "+b=${a}"])
             .build()
             .unwrap();
@@ -239,7 +249,11 @@ mod tests {
     #[test]
     fn config_path_and_include() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("inc.jpf"), "included=yes\nx=${config_path}\n").unwrap();
+        std::fs::write(
+            dir.path().join("inc.jpf"),
+            "included=yes\nx=${config_path}\n",
+        )
+        .unwrap();
         let app = dir.path().join("app.jpf");
         std::fs::write(&app, "@include=inc.jpf\nclasspath=${config_path}/out\n").unwrap();
         let config = ConfigBuilder::empty().file(&app).build().unwrap();
@@ -249,7 +263,10 @@ mod tests {
             config.get("classpath"),
             Some(format!("{}/out", canonical.display()).as_str())
         );
-        assert_eq!(config.get("x"), Some(canonical.display().to_string().as_str()));
+        assert_eq!(
+            config.get("x"),
+            Some(canonical.display().to_string().as_str())
+        );
     }
 
     #[test]

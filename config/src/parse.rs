@@ -51,9 +51,11 @@ pub fn parse_properties(text: &str, name: &str) -> Result<Vec<Entry>, ConfigErro
 
 /// Parses one command-line setting: `+key=value`, `+key+=value`, or `+key` (meaning `true`).
 pub fn parse_argument(arg: &str) -> Result<Entry, ConfigError> {
-    let body = arg.strip_prefix('+').ok_or_else(|| ConfigError::BadArgument {
-        arg: arg.to_string(),
-    })?;
+    let body = arg
+        .strip_prefix('+')
+        .ok_or_else(|| ConfigError::BadArgument {
+            arg: arg.to_string(),
+        })?;
     let (key, value) = match body.split_once('=') {
         Some((k, v)) => (k.to_string(), v.to_string()),
         None => (body.to_string(), "true".to_string()),
@@ -106,7 +108,10 @@ mod tests {
     #[test]
     fn command_line_arguments() {
         let e = parse_argument("+search.depth_limit=10").unwrap();
-        assert_eq!((e.key.as_str(), e.value.as_str()), ("search.depth_limit", "10"));
+        assert_eq!(
+            (e.key.as_str(), e.value.as_str()),
+            ("search.depth_limit", "10")
+        );
         let e = parse_argument("+listener+=a.B").unwrap();
         assert_eq!(e.op, Op::Append);
         assert_eq!(parse_argument("+vm.por").unwrap().value, "true");

@@ -57,7 +57,11 @@ struct TargetArgs {
     site: Option<PathBuf>,
     /// An application properties file (*.jpf) or a main class name, then program arguments and
     /// +key=value settings.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "TARGET [ARGS]")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "TARGET [ARGS]"
+    )]
     rest: Vec<String>,
 }
 
@@ -68,8 +72,12 @@ fn is_setting(arg: &str) -> bool {
     };
     let key = body.split_once('=').map(|(k, _)| k).unwrap_or(body);
     let key = key.strip_suffix('+').unwrap_or(key);
-    key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+    key.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
 }
 
 /// Java launcher spellings of the class path option become clap's.
@@ -242,7 +250,10 @@ mod tests {
     #[test]
     fn cp_is_normalized_before_the_target() {
         let args = normalize_args(
-            ["rpf", "run", "-cp", "out", "Main", "-cp"].iter().map(|s| s.to_string()).collect(),
+            ["rpf", "run", "-cp", "out", "Main", "-cp"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
         );
         assert_eq!(args, ["rpf", "run", "--class-path", "out", "Main", "-cp"]);
     }

@@ -57,13 +57,41 @@ pub enum KeyKind {
 /// Every key rpf reads. Keys in rpf's namespaces that are not listed are rejected so that
 /// typos do not silently do nothing.
 pub const KNOWN_KEYS: &[KeySpec] = &[
-    KeySpec { name: "target", kind: KeyKind::Text, help: "main class to run" },
-    KeySpec { name: "target.args", kind: KeyKind::Text, help: "comma separated arguments for main" },
-    KeySpec { name: "classpath", kind: KeyKind::Paths, help: "application class path (directories and jars)" },
-    KeySpec { name: "java.home", kind: KeyKind::Text, help: "JDK whose class library rpf interprets" },
-    KeySpec { name: "vm.assertions", kind: KeyKind::Bool, help: "enable Java assertions in application classes (java -ea)" },
-    KeySpec { name: "vm.max_stack_depth", kind: KeyKind::Count, help: "frames per thread before StackOverflowError" },
-    KeySpec { name: "vm.time_slice", kind: KeyKind::Count, help: "instructions per thread slice in plain execution" },
+    KeySpec {
+        name: "target",
+        kind: KeyKind::Text,
+        help: "main class to run",
+    },
+    KeySpec {
+        name: "target.args",
+        kind: KeyKind::Text,
+        help: "comma separated arguments for main",
+    },
+    KeySpec {
+        name: "classpath",
+        kind: KeyKind::Paths,
+        help: "application class path (directories and jars)",
+    },
+    KeySpec {
+        name: "java.home",
+        kind: KeyKind::Text,
+        help: "JDK whose class library rpf interprets",
+    },
+    KeySpec {
+        name: "vm.assertions",
+        kind: KeyKind::Bool,
+        help: "enable Java assertions in application classes (java -ea)",
+    },
+    KeySpec {
+        name: "vm.max_stack_depth",
+        kind: KeyKind::Count,
+        help: "frames per thread before StackOverflowError",
+    },
+    KeySpec {
+        name: "vm.time_slice",
+        kind: KeyKind::Count,
+        help: "instructions per thread slice in plain execution",
+    },
 ];
 
 /// Namespaces owned by rpf: unknown keys under them are configuration errors.
@@ -75,7 +103,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
         }
         prev = cur;
     }
@@ -128,9 +160,16 @@ impl Target {
     /// Reads `target`, `target.args` and `classpath`; `args` from the command line win over
     /// `target.args`.
     pub fn from_config(config: &Config, args: Option<Vec<String>>) -> Result<Target, LaunchError> {
-        let main_class = config.get("target").ok_or(LaunchError::NoTarget)?.to_string();
+        let main_class = config
+            .get("target")
+            .ok_or(LaunchError::NoTarget)?
+            .to_string();
         let args = args.unwrap_or_else(|| config.list("target.args"));
-        let mut classpath: Vec<PathBuf> = config.path_list("classpath").into_iter().map(PathBuf::from).collect();
+        let mut classpath: Vec<PathBuf> = config
+            .path_list("classpath")
+            .into_iter()
+            .map(PathBuf::from)
+            .collect();
         if classpath.is_empty() {
             classpath.push(PathBuf::from("."));
         }
@@ -145,14 +184,19 @@ impl Target {
 /// VM options from the configuration.
 pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
     let defaults = VmOptions::default();
-    let depth = config.uint("vm.max_stack_depth")?.unwrap_or(u64::from(defaults.max_stack_depth));
+    let depth = config
+        .uint("vm.max_stack_depth")?
+        .unwrap_or(u64::from(defaults.max_stack_depth));
     if depth < 16 || depth > 1_000_000 {
         return Err(config.invalid("vm.max_stack_depth", "must be between 16 and 1000000"));
     }
     Ok(VmOptions {
         assertions: config.bool_or("vm.assertions", defaults.assertions)?,
         max_stack_depth: depth as u32,
-        time_slice: config.uint("vm.time_slice")?.unwrap_or(defaults.time_slice).max(1),
+        time_slice: config
+            .uint("vm.time_slice")?
+            .unwrap_or(defaults.time_slice)
+            .max(1),
     })
 }
 
@@ -178,13 +222,25 @@ fn system_properties(home: &JavaHome, target: &Target) -> Vec<(String, String)> 
         ("java.vm.vendor".into(), "rpf".into()),
         ("java.vm.version".into(), env!("CARGO_PKG_VERSION").into()),
         ("java.vm.info".into(), "interpreted mode".into()),
-        ("java.vm.specification.name".into(), "Java Virtual Machine Specification".into()),
-        ("java.vm.specification.vendor".into(), "Oracle Corporation".into()),
+        (
+            "java.vm.specification.name".into(),
+            "Java Virtual Machine Specification".into(),
+        ),
+        (
+            "java.vm.specification.vendor".into(),
+            "Oracle Corporation".into(),
+        ),
         ("java.vm.specification.version".into(), feature),
         ("jdk.debug".into(), "release".into()),
         ("java.library.path".into(), String::new()),
-        ("sun.boot.library.path".into(), home.root.join("lib").display().to_string()),
-        ("sun.reflect.inflationThreshold".into(), i32::MAX.to_string()),
+        (
+            "sun.boot.library.path".into(),
+            home.root.join("lib").display().to_string(),
+        ),
+        (
+            "sun.reflect.inflationThreshold".into(),
+            i32::MAX.to_string(),
+        ),
     ]
 }
 
@@ -197,7 +253,11 @@ pub fn java_home(config: &Config) -> Result<JavaHome, LaunchError> {
 pub fn prepare(config: &Config, target: &Target) -> Result<Vm, LaunchError> {
     let home = java_home(config)?;
     let classpath = ClassPath::new(&target.classpath, Some(&home.modules()))?;
-    let mut vm = Vm::new(classpath, vm_options(config)?, system_properties(&home, target));
+    let mut vm = Vm::new(
+        classpath,
+        vm_options(config)?,
+        system_properties(&home, target),
+    );
     vm.boot()?;
     vm.start_main(&target.main_class, &target.args)?;
     Ok(vm)

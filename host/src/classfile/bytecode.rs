@@ -249,9 +249,32 @@ pub struct Code {
     pub handlers: Box<[Handler]>,
     /// `(first instruction, source line)` sorted by instruction.
     pub lines: Box<[(u32, u16)]>,
+    /// LocalVariableTable entries (present when compiled with `-g`).
+    pub local_names: Box<[LocalName]>,
+}
+
+/// A LocalVariableTable entry with instruction-index bounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalName {
+    /// First instruction where the variable is live.
+    pub start: u32,
+    /// One past the last instruction where it is live.
+    pub end: u32,
+    /// Local variable slot.
+    pub slot: u16,
+    /// Source name.
+    pub name: std::rc::Rc<str>,
 }
 
 impl Code {
+    /// The source name of local `slot` at instruction `index`, if known.
+    pub fn local_name(&self, slot: u16, index: u32) -> Option<&str> {
+        self.local_names
+            .iter()
+            .find(|l| l.slot == slot && l.start <= index && index < l.end)
+            .map(|l| &*l.name)
+    }
+
     /// The source line of instruction `index`, if the class has a LineNumberTable.
     pub fn line_at(&self, index: u32) -> Option<u16> {
         let i = self.lines.partition_point(|(start, _)| *start <= index);
@@ -259,11 +282,20 @@ impl Code {
     }
 }
 
-/// Decodes and checks a Code attribute; `line_table` is the raw LineNumberTable body, if any.
+/// The raw debugging tables of a Code attribute.
+#[derive(Debug, Default)]
+pub struct DebugTables {
+    /// Bodies of LineNumberTable attributes.
+    pub lines: Vec<Vec<u8>>,
+    /// Bodies of LocalVariableTable attributes.
+    pub locals: Vec<Vec<u8>>,
+}
+
+/// Decodes and checks a Code attribute together with its debugging tables.
 pub fn decode(
     attr: &CodeAttribute,
     pool: &[Constant],
-    line_tables: &[Vec<u8>],
+    tables: &DebugTables,
     is_static: bool,
     arg_slots: u16,
 ) -> Result<Code, String> {
@@ -317,8 +349,16 @@ pub fn decode(
                     e.start_pc, e.end_pc, e.handler_pc
                 ));
             }
-            if e.catch_type != 0 && !matches!(pool.get(usize::from(e.catch_type)), Some(Constant::Class(_))) {
-                return Err(format!("exception handler catch type {} is not a class", e.catch_type));
+            if e.catch_type != 0
+                && !matches!(
+                    pool.get(usize::from(e.catch_type)),
+                    Some(Constant::Class(_))
+                )
+            {
+                return Err(format!(
+                    "exception handler catch type {} is not a class",
+                    e.catch_type
+                ));
             }
             Ok(Handler {
                 start,
@@ -328,8 +368,32 @@ pub fn decode(
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let mut local_names = Vec::new();
+    for table in &tables.locals {
+        let count = table
+            .get(..2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
+            .ok_or("truncated LocalVariableTable")?;
+        if table.len() != 2 + 10 * count {
+            return Err("LocalVariableTable length does not match its count".to_string());
+        }
+        for entry in table[2..].chunks_exact(10) {
+            let field = |i: usize| u16::from_be_bytes([entry[i], entry[i + 1]]);
+            let start = usize::from(field(0));
+            let end = start + usize::from(field(2));
+            let Some(Constant::Utf8(name)) = pool.get(usize::from(field(4))) else {
+                return Err("LocalVariableTable name is not a Utf8 constant".to_string());
+            };
+            local_names.push(LocalName {
+                start: ctx.target_abs(start)?,
+                end: ctx.target_abs(end)?,
+                slot: field(8),
+                name: name.clone(),
+            });
+        }
+    }
     let mut lines = Vec::new();
-    for table in line_tables {
+    for table in &tables.lines {
         let count = table
             .get(..2)
             .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
@@ -354,6 +418,7 @@ pub fn decode(
         switches: switches.into(),
         handlers: handlers.into(),
         lines: lines.into(),
+        local_names: local_names.into(),
     };
     super::stackcheck::check(&code, pool)?;
     Ok(code)
@@ -389,7 +454,9 @@ fn precheck_tableswitch(bytes: &[u8], offset: usize) -> Result<(), String> {
             .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     };
     match (word(base + 4), word(base + 8)) {
-        (Some(low), Some(high)) if low <= high && i64::from(high) - i64::from(low) < 65536 => Ok(()),
+        (Some(low), Some(high)) if low <= high && i64::from(high) - i64::from(low) < 65536 => {
+            Ok(())
+        }
         (Some(_), Some(_)) => Err(format!("tableswitch at byte {offset} has a bad range")),
         _ => Err(format!("truncated tableswitch at byte {offset}")),
     }
@@ -421,7 +488,10 @@ impl Decoder<'_> {
     fn local(&self, index: u16, wide: bool) -> Result<u16, String> {
         let needed = u32::from(index) + if wide { 2 } else { 1 };
         if needed > u32::from(self.max_locals) {
-            return Err(format!("local variable {index} exceeds max_locals {}", self.max_locals));
+            return Err(format!(
+                "local variable {index} exceeds max_locals {}",
+                self.max_locals
+            ));
         }
         Ok(index)
     }

@@ -99,7 +99,10 @@ pub struct Prescan<'a> {
 /// Walks the raw constant pool, validating entry bounds and rewriting unknown tags.
 pub fn prescan(bytes: &[u8]) -> Result<Prescan<'_>, String> {
     if bytes.len() < 10 {
-        return Err(format!("truncated: {} bytes, not even a header", bytes.len()));
+        return Err(format!(
+            "truncated: {} bytes, not even a header",
+            bytes.len()
+        ));
     }
     if bytes[..4] != [0xCA, 0xFE, 0xBA, 0xBE] {
         return Err("bad magic number (not a class file)".to_string());
@@ -128,7 +131,11 @@ pub fn prescan(bytes: &[u8]) -> Result<Prescan<'_>, String> {
             7 | 8 | 16 | 19 | 20 => 2,
             9..=12 | 17 | 18 => 4,
             15 => 3,
-            other => return Err(format!("constant pool entry {index} has unknown tag {other}")),
+            other => {
+                return Err(format!(
+                    "constant pool entry {index} has unknown tag {other}"
+                ))
+            }
         };
         if pos + 1 + body > bytes.len() {
             return Err(format!("truncated in constant pool entry {index}"));
@@ -195,10 +202,7 @@ pub fn build_pool(raw: &[ConstantInfo], rewritten: &[(u16, u8)]) -> Result<Vec<C
     pool.push(Constant::Unusable);
     for (offset, info) in raw.iter().enumerate() {
         let index = (offset + 1) as u16;
-        let original_tag = rewritten
-            .iter()
-            .find(|(i, _)| *i == index)
-            .map(|(_, t)| *t);
+        let original_tag = rewritten.iter().find(|(i, _)| *i == index).map(|(_, t)| *t);
         let constant = match info {
             ConstantInfo::Utf8(u) => Constant::Utf8(Rc::from(u.utf8_string.as_str())),
             ConstantInfo::Integer(c) => Constant::Int(c.value),
@@ -235,7 +239,10 @@ pub fn build_pool(raw: &[ConstantInfo], rewritten: &[(u16, u8)]) -> Result<Vec<C
             ),
             ConstantInfo::MethodHandle(h) => {
                 if !(1..=9).contains(&h.reference_kind) {
-                    return Err(format!("method handle {index} has bad kind {}", h.reference_kind));
+                    return Err(format!(
+                        "method handle {index} has bad kind {}",
+                        h.reference_kind
+                    ));
                 }
                 let member = match raw_at(h.reference_index) {
                     Some(ConstantInfo::FieldRef(r)) => {

@@ -5,7 +5,7 @@ pub mod bytecode;
 pub mod constant;
 pub mod descriptor;
 pub mod mutf8;
-mod stackcheck;
+pub mod stackcheck;
 
 use std::rc::Rc;
 
@@ -14,7 +14,7 @@ use classfile_parser::attribute_info::{
     exceptions_attribute_parser, AttributeInfo,
 };
 
-pub use bytecode::{Code, Cond, Handler, Insn, Switch};
+pub use bytecode::{Code, Cond, Handler, Insn, LocalName, Switch};
 pub use constant::{Constant, MemberRef};
 pub use descriptor::{BasicType, FieldType, MethodDescriptor};
 
@@ -181,7 +181,9 @@ impl ClassFile {
 }
 
 fn be16(bytes: &[u8], at: usize) -> Option<u16> {
-    bytes.get(at..at + 2).map(|b| u16::from_be_bytes([b[0], b[1]]))
+    bytes
+        .get(at..at + 2)
+        .map(|b| u16::from_be_bytes([b[0], b[1]]))
 }
 
 fn parse(bytes: &[u8]) -> Result<ClassFile, String> {
@@ -199,7 +201,10 @@ fn parse(bytes: &[u8]) -> Result<ClassFile, String> {
     let (rest, raw) = classfile_parser::class_parser(&pre.bytes)
         .map_err(|_| "truncated or malformed structure after the constant pool".to_string())?;
     if !rest.is_empty() {
-        return Err(format!("{} extra bytes after the end of the class", rest.len()));
+        return Err(format!(
+            "{} extra bytes after the end of the class",
+            rest.len()
+        ));
     }
     let pool = constant::build_pool(&raw.const_pool, &pre.rewritten)?;
     let ctx = Ctx { pool: &pool };
@@ -264,7 +269,14 @@ fn parse(bytes: &[u8]) -> Result<ClassFile, String> {
     let methods = raw
         .methods
         .iter()
-        .map(|m| ctx.method(m.access_flags.bits(), m.name_index, m.descriptor_index, &m.attributes))
+        .map(|m| {
+            ctx.method(
+                m.access_flags.bits(),
+                m.name_index,
+                m.descriptor_index,
+                &m.attributes,
+            )
+        })
         .collect::<Result<Vec<_>, String>>()?;
     let mut class = ClassFile {
         major,
@@ -290,10 +302,16 @@ fn parse(bytes: &[u8]) -> Result<ClassFile, String> {
         ctx.class_attribute(attr, &mut class)?;
     }
     for b in &class.bootstrap_methods {
-        if !matches!(pool.get(usize::from(b.method)), Some(Constant::MethodHandle { .. })) {
+        if !matches!(
+            pool.get(usize::from(b.method)),
+            Some(Constant::MethodHandle { .. })
+        ) {
             return Err("bootstrap method is not a MethodHandle constant".to_string());
         }
-        if b.args.iter().any(|&a| usize::from(a) >= pool.len() || a == 0) {
+        if b.args
+            .iter()
+            .any(|&a| usize::from(a) >= pool.len() || a == 0)
+        {
             return Err("bootstrap argument index out of range".to_string());
         }
     }
@@ -373,18 +391,24 @@ impl Ctx<'_> {
                     if !rest.is_empty() {
                         return Err(context("Code attribute has trailing bytes".to_string()));
                     }
-                    let mut line_tables = Vec::new();
+                    let mut tables = bytecode::DebugTables::default();
                     for inner in &attr.attributes {
-                        if &*self.utf8(inner.attribute_name_index, "attribute name")?
-                            == "LineNumberTable"
-                        {
-                            line_tables.push(inner.info.clone());
+                        match &*self.utf8(inner.attribute_name_index, "attribute name")? {
+                            "LineNumberTable" => tables.lines.push(inner.info.clone()),
+                            "LocalVariableTable" => tables.locals.push(inner.info.clone()),
+                            _ => {}
                         }
                     }
                     let is_static = access & access::STATIC != 0;
                     code = Some(
-                        bytecode::decode(&attr, self.pool, &line_tables, is_static, parsed.param_slots())
-                            .map_err(context)?,
+                        bytecode::decode(
+                            &attr,
+                            self.pool,
+                            &tables,
+                            is_static,
+                            parsed.param_slots(),
+                        )
+                        .map_err(context)?,
                     );
                 }
                 "Exceptions" => {
@@ -436,8 +460,8 @@ impl Ctx<'_> {
             "NestMembers" => class.nest_members = self.class_list(attr)?,
             "PermittedSubclasses" => class.permitted_subclasses = self.class_list(attr)?,
             "BootstrapMethods" => {
-                let (rest, table) =
-                    bootstrap_methods_attribute_parser(info).map_err(|_| bad("BootstrapMethods"))?;
+                let (rest, table) = bootstrap_methods_attribute_parser(info)
+                    .map_err(|_| bad("BootstrapMethods"))?;
                 if !rest.is_empty() {
                     return Err(bad("BootstrapMethods"));
                 }
@@ -488,8 +512,14 @@ impl Ctx<'_> {
                 let mut pos = 2;
                 let mut components = Vec::with_capacity(count.min(256));
                 for _ in 0..count {
-                    let name = self.utf8(be16(info, pos).ok_or_else(|| bad("Record"))?, "record component")?;
-                    let desc = self.utf8(be16(info, pos + 2).ok_or_else(|| bad("Record"))?, "record component")?;
+                    let name = self.utf8(
+                        be16(info, pos).ok_or_else(|| bad("Record"))?,
+                        "record component",
+                    )?;
+                    let desc = self.utf8(
+                        be16(info, pos + 2).ok_or_else(|| bad("Record"))?,
+                        "record component",
+                    )?;
                     let attrs = usize::from(be16(info, pos + 4).ok_or_else(|| bad("Record"))?);
                     pos += 6;
                     for _ in 0..attrs {

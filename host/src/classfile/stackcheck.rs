@@ -81,12 +81,15 @@ pub fn check(code: &Code, pool: &[Constant]) -> Result<(), String> {
     Ok(())
 }
 
-fn switch_targets(code: &Code, index: u32) -> Vec<u32> {
+/// All targets of a switch instruction, default first.
+pub fn switch_targets(code: &Code, index: u32) -> Vec<u32> {
     use super::bytecode::Switch;
     match &code.switches[index as usize] {
         Switch::Table {
             default, targets, ..
-        } => std::iter::once(*default).chain(targets.iter().copied()).collect(),
+        } => std::iter::once(*default)
+            .chain(targets.iter().copied())
+            .collect(),
         Switch::Lookup { default, pairs } => std::iter::once(*default)
             .chain(pairs.iter().map(|(_, t)| *t))
             .collect(),
@@ -120,7 +123,7 @@ fn constant_slots(pool: &[Constant], index: u16) -> u16 {
 }
 
 /// Whether a load/store/array/return opcode moves a long or double.
-fn wide_value(opcode: u8) -> bool {
+pub fn wide_value(opcode: u8) -> bool {
     matches!(
         opcode,
         0x16 | 0x18 | 0x1e..=0x21 | 0x26..=0x29 | 0x37 | 0x39 | 0x3f..=0x42 | 0x47..=0x4a
@@ -129,7 +132,7 @@ fn wide_value(opcode: u8) -> bool {
 }
 
 /// `(slots popped, slots pushed)`; `opcode` tells the width of merged load/store variants.
-fn effect(insn: Insn, opcode: u8, pool: &[Constant]) -> (u16, u16) {
+pub fn effect(insn: Insn, opcode: u8, pool: &[Constant]) -> (u16, u16) {
     let width = if wide_value(opcode) { 2 } else { 1 };
     use Insn::*;
     match insn {
@@ -153,8 +156,9 @@ fn effect(insn: Insn, opcode: u8, pool: &[Constant]) -> (u16, u16) {
         Swap => (2, 2),
         Iadd | Isub | Imul | Idiv | Irem | Ishl | Ishr | Iushr | Iand | Ior | Ixor | Fadd
         | Fsub | Fmul | Fdiv | Frem | Fcmpl | Fcmpg => (2, 1),
-        Ladd | Lsub | Lmul | Ldiv | Lrem | Land | Lor | Lxor | Dadd | Dsub | Dmul | Ddiv
-        | Drem => (4, 2),
+        Ladd | Lsub | Lmul | Ldiv | Lrem | Land | Lor | Lxor | Dadd | Dsub | Dmul | Ddiv | Drem => {
+            (4, 2)
+        }
         Lshl | Lshr | Lushr => (3, 2),
         Ineg | Fneg | I2f | F2i | I2b | I2c | I2s => (1, 1),
         Lneg | Dneg | L2d | D2l => (2, 2),

@@ -104,7 +104,12 @@ impl JImage {
             return Err(format("bad magic number"));
         };
         let word = |i: usize| {
-            let b = [header[i * 4], header[i * 4 + 1], header[i * 4 + 2], header[i * 4 + 3]];
+            let b = [
+                header[i * 4],
+                header[i * 4 + 1],
+                header[i * 4 + 2],
+                header[i * 4 + 3],
+            ];
             if little_endian {
                 u32::from_le_bytes(b)
             } else {
@@ -267,7 +272,9 @@ impl JImage {
         let map = self.packages.get_or_init(|| {
             let mut map = HashMap::new();
             for i in 0..self.offsets.len() {
-                let Some(attrs) = self.attributes(i) else { continue };
+                let Some(attrs) = self.attributes(i) else {
+                    continue;
+                };
                 if attrs[ATTR_MODULE] == 0 || attrs[ATTR_EXTENSION] == 0 {
                     continue;
                 }

@@ -101,11 +101,10 @@ impl ClassPath {
                     path: path.clone(),
                     source,
                 })?;
-                let archive =
-                    zip::ZipArchive::new(file).map_err(|e| ClassPathError::BadJar {
-                        path: path.clone(),
-                        reason: e.to_string(),
-                    })?;
+                let archive = zip::ZipArchive::new(file).map_err(|e| ClassPathError::BadJar {
+                    path: path.clone(),
+                    reason: e.to_string(),
+                })?;
                 entries.push(Entry::Jar {
                     path: path.clone(),
                     archive: RefCell::new(archive),
@@ -205,6 +204,18 @@ impl ClassPath {
             }
         }
         Ok(None)
+    }
+
+    /// Reads a resource of the JDK image: from module `module`, or from the module that owns
+    /// the resource's package.
+    pub fn jdk_resource(&self, module: Option<&str>, name: &str) -> Option<Vec<u8>> {
+        let image = self.image.as_ref()?;
+        let package = name.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+        let module = match module {
+            Some(m) => m,
+            None => image.module_of_package(package)?,
+        };
+        image.resource(&format!("/{module}/{name}")).ok().flatten()
     }
 
     /// Reads a non-class resource (e.g. for `getResourceAsStream`) from the user class path.

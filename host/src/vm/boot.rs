@@ -35,7 +35,11 @@ fn startup(e: impl std::fmt::Display) -> BootError {
 
 impl Vm {
     /// Creates a VM over `classpath`; call [`Vm::boot`] before running anything.
-    pub fn new(classpath: ClassPath, opts: VmOptions, system_properties: Vec<(String, String)>) -> Vm {
+    pub fn new(
+        classpath: ClassPath,
+        opts: VmOptions,
+        system_properties: Vec<(String, String)>,
+    ) -> Vm {
         Vm {
             classes: Classes::new(classpath, NativeRegistry::standard()),
             heap: super::heap::Heap::new(),
@@ -57,6 +61,8 @@ impl Vm {
             vm_roots: Vec::new(),
             scratch: Vec::new(),
             synth_counter: 0,
+            adapters: Default::default(),
+            pending_native_frame: None,
             overflow_reserve_active: false,
             preallocated_overflow: Ref::NULL,
             unnamed_module: Ref::NULL,
@@ -65,7 +71,9 @@ impl Vm {
     }
 
     fn load_boot(&mut self, name: &str) -> Result<ClassId, BootError> {
-        self.classes.load(name).map_err(|e| startup(format!("{name}: {e}")))
+        self.classes
+            .load(name)
+            .map_err(|e| startup(format!("{name}: {e}")))
     }
 
     fn method_of(&mut self, class: &str, name: &str, desc: &str) -> Result<MethodId, BootError> {
@@ -76,8 +84,12 @@ impl Vm {
     }
 
     fn slot_of(&self, class: ClassId, name: &str) -> Result<u32, BootError> {
-        self.field_slot(class, name)
-            .ok_or_else(|| startup(format!("{}.{name} is missing", self.classes.get(class).name)))
+        self.field_slot(class, name).ok_or_else(|| {
+            startup(format!(
+                "{}.{name} is missing",
+                self.classes.get(class).name
+            ))
+        })
     }
 
     /// Loads the core classes, creates the main thread and runs `System.initPhase1`.
@@ -101,9 +113,21 @@ impl Vm {
             ..k
         };
         self.known_methods = KnownMethods {
-            throw_new: self.method_of("jdk/internal/rpf/VMSupport", "throwNew", "(Ljava/lang/String;Ljava/lang/String;)V")?,
-            init_error: self.method_of("jdk/internal/rpf/VMSupport", "initError", "(Ljava/lang/Throwable;)V")?,
-            dispatch_uncaught: self.method_of("java/lang/Thread", "dispatchUncaughtException", "(Ljava/lang/Throwable;)V")?,
+            throw_new: self.method_of(
+                "jdk/internal/rpf/VMSupport",
+                "throwNew",
+                "(Ljava/lang/String;Ljava/lang/String;)V",
+            )?,
+            init_error: self.method_of(
+                "jdk/internal/rpf/VMSupport",
+                "initError",
+                "(Ljava/lang/Throwable;)V",
+            )?,
+            dispatch_uncaught: self.method_of(
+                "java/lang/Thread",
+                "dispatchUncaughtException",
+                "(Ljava/lang/Throwable;)V",
+            )?,
             thread_exit: self.method_of("java/lang/Thread", "exit", "()V")?,
             thread_run: self.method_of("java/lang/Thread", "run", "()V")?,
             shutdown: self.method_of("java/lang/Shutdown", "shutdown", "()V").ok(),
@@ -134,24 +158,63 @@ impl Vm {
         self.threads[0].obj = main_thread;
         self.set_field_by_name(main_thread, "priority", Value::Int(5));
         self.set_field_by_name(main_thread, "eetop", Value::Long(1));
-        self.set_field_by_name(main_thread, "threadStatus", Value::Int(super::natives::THREAD_RUNNABLE));
+        self.set_field_by_name(
+            main_thread,
+            "threadStatus",
+            Value::Int(super::natives::THREAD_RUNNABLE),
+        );
 
         let main_group = self.new_object(group_class);
-        let group_ctor = self.method_of("java/lang/ThreadGroup", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V")?;
+        let group_ctor = self.method_of(
+            "java/lang/ThreadGroup",
+            "<init>",
+            "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V",
+        )?;
         let main_name = self.new_string("main");
-        self.call_now(group_ctor, &[Value::Ref(main_group), Value::Ref(system_group), Value::Ref(main_name)])?;
-        let thread_ctor = self.method_of("java/lang/Thread", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V")?;
+        self.call_now(
+            group_ctor,
+            &[
+                Value::Ref(main_group),
+                Value::Ref(system_group),
+                Value::Ref(main_name),
+            ],
+        )?;
+        let thread_ctor = self.method_of(
+            "java/lang/Thread",
+            "<init>",
+            "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V",
+        )?;
         let main_name = self.new_string("main");
-        self.call_now(thread_ctor, &[Value::Ref(main_thread), Value::Ref(main_group), Value::Ref(main_name)])?;
+        self.call_now(
+            thread_ctor,
+            &[
+                Value::Ref(main_thread),
+                Value::Ref(main_group),
+                Value::Ref(main_name),
+            ],
+        )?;
 
-        let system = self.load_boot("java/lang/System")?;
-        self.initialize_now(system)?;
+        // HotSpot initializes these before System.initPhase1; Method's superclass
+        // AccessibleObject publishes the JavaLangReflectAccess that reflection needs.
+        for name in [
+            "java/lang/String",
+            "java/lang/System",
+            "java/lang/Class",
+            "java/lang/reflect/Method",
+        ] {
+            let class = self.load_boot(name)?;
+            self.initialize_now(class)?;
+        }
         let phase1 = self.method_of("java/lang/System", "initPhase1", "()V")?;
         self.call_now(phase1, &[])?;
 
         let error = self.load_boot("java/lang/StackOverflowError")?;
         self.initialize_now(error)?;
-        let make = self.method_of("jdk/internal/rpf/VMSupport", "newStackOverflowError", "()Ljava/lang/StackOverflowError;")?;
+        let make = self.method_of(
+            "jdk/internal/rpf/VMSupport",
+            "newStackOverflowError",
+            "()Ljava/lang/StackOverflowError;",
+        )?;
         self.preallocated_overflow = self.call_now(make, &[])?.as_ref();
         Ok(())
     }
@@ -163,7 +226,9 @@ impl Vm {
                 Stop::FramesEmpty | Stop::UpcallDone => break,
                 Stop::Budget | Stop::Yield => continue,
                 Stop::Blocked => return Err(startup("the main thread blocked during startup")),
-                Stop::Halt(status) => return Err(startup(format!("System.exit({status}) during startup"))),
+                Stop::Halt(status) => {
+                    return Err(startup(format!("System.exit({status}) during startup")))
+                }
             }
         }
         if let Some(ex) = self.upcall_exception.take() {
@@ -180,7 +245,10 @@ impl Vm {
         match result {
             Ok(true) => Ok(()),
             Ok(false) => self.run_boot_thread(),
-            Err(stop) => Err(startup(format!("initializing {} stopped: {stop:?}", self.classes.get(class).name))),
+            Err(stop) => Err(startup(format!(
+                "initializing {} stopped: {stop:?}",
+                self.classes.get(class).name
+            ))),
         }
     }
 
@@ -220,14 +288,18 @@ impl Vm {
     /// class's initialization.
     pub fn start_main(&mut self, main_class: &str, args: &[String]) -> Result<(), BootError> {
         let internal = main_class.replace('.', "/");
-        let class = self.classes.load(&internal).map_err(|e: LinkError| BootError::MainClass {
-            name: main_class.to_string(),
-            cause: if e.error_class == "java/lang/NoClassDefFoundError" && e.message == internal {
-                format!("java.lang.ClassNotFoundException: {main_class}")
-            } else {
-                e.to_string()
-            },
-        })?;
+        let class = self
+            .classes
+            .load(&internal)
+            .map_err(|e: LinkError| BootError::MainClass {
+                name: main_class.to_string(),
+                cause: if e.error_class == "java/lang/NoClassDefFoundError" && e.message == internal
+                {
+                    format!("java.lang.ClassNotFoundException: {main_class}")
+                } else {
+                    e.to_string()
+                },
+            })?;
         let main = self
             .classes
             .find_method(class, "main", "([Ljava/lang/String;)V")

@@ -3,9 +3,7 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::classfile::{
-    access, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent,
-};
+use crate::classfile::{access, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent};
 use crate::classpath::Loader;
 
 use super::heap::ElemKind;
@@ -220,7 +218,11 @@ pub struct Method {
 
 impl std::fmt::Debug for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Method({}{} of class {})", self.name, self.desc, self.class)
+        write!(
+            f,
+            "Method({}{} of class {})",
+            self.name, self.desc, self.class
+        )
     }
 }
 

@@ -49,7 +49,9 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
         root(r, &mut work);
     }
     while let Some(r) = work.pop() {
-        let Some(seen) = marked.get_mut(r.index()) else { continue };
+        let Some(seen) = marked.get_mut(r.index()) else {
+            continue;
+        };
         if *seen {
             continue;
         }
@@ -92,7 +94,11 @@ impl Vm {
             self.heap.free(r);
         }
         self.heap.allocated_since_gc = 0;
-        tracing::debug!(freed = dead.len(), live = self.heap.live(), "garbage collected");
+        tracing::debug!(
+            freed = dead.len(),
+            live = self.heap.live(),
+            "garbage collected"
+        );
         dead.len()
     }
 }

@@ -14,7 +14,11 @@ impl Vm {
     ///
     /// `Ok(true)`: ready, proceed. `Ok(false)`: initializer frames were pushed or an error
     /// was thrown; the instruction re-executes or unwinds. `Err`: the thread must wait.
-    pub(crate) fn ensure_initialized(&mut self, exec: &mut Exec, class: ClassId) -> Result<bool, Stop> {
+    pub(crate) fn ensure_initialized(
+        &mut self,
+        exec: &mut Exec,
+        class: ClassId,
+    ) -> Result<bool, Stop> {
         let me = self.current as u32;
         match self.class_state(class).init {
             InitState::Done => return Ok(true),
@@ -60,7 +64,8 @@ impl Vm {
     fn init_order(&mut self, class: ClassId, order: &mut Vec<ClassId>) {
         let me = self.current as u32;
         let state = self.class_state(class).init;
-        if state == InitState::Done || state == InitState::InProgress(me) || order.contains(&class) {
+        if state == InitState::Done || state == InitState::InProgress(me) || order.contains(&class)
+        {
             return;
         }
         let c = self.classes.get(class).clone();

@@ -139,7 +139,10 @@ impl Vm {
                 *budget -= 1;
                 let Some(&insn) = insns.get(pc) else {
                     // Validated code cannot run off its end; treat it as a VerifyError.
-                    throw_vm!("java/lang/VerifyError", Some("fell off the end of the code".into()));
+                    throw_vm!(
+                        "java/lang/VerifyError",
+                        Some("fell off the end of the code".into())
+                    );
                 };
                 match insn {
                     Insn::Nop => pc += 1,
@@ -167,7 +170,11 @@ impl Vm {
                         complex!(self.op_ldc(exec, &class, index))
                     }
                     Insn::Load(i) => {
-                        let v = exec.stack.get(locals + i as usize).copied().unwrap_or_default();
+                        let v = exec
+                            .stack
+                            .get(locals + i as usize)
+                            .copied()
+                            .unwrap_or_default();
                         push!(v);
                         pc += 1;
                     }
@@ -187,19 +194,23 @@ impl Vm {
                                 push!(Value::Int(index));
                                 throw_vm!("java/lang/NullPointerException", None)
                             }
-                            Some(obj) => match usize::try_from(index).ok().and_then(|i| obj.data.load(i)) {
-                                Some(v) => {
-                                    push!(v);
-                                    pc += 1;
+                            Some(obj) => {
+                                match usize::try_from(index).ok().and_then(|i| obj.data.load(i)) {
+                                    Some(v) => {
+                                        push!(v);
+                                        pc += 1;
+                                    }
+                                    None => {
+                                        let len = obj.data.array_len().unwrap_or(0);
+                                        throw_vm!(
+                                            "java/lang/ArrayIndexOutOfBoundsException",
+                                            Some(format!(
+                                                "Index {index} out of bounds for length {len}"
+                                            ))
+                                        )
+                                    }
                                 }
-                                None => {
-                                    let len = obj.data.array_len().unwrap_or(0);
-                                    throw_vm!(
-                                        "java/lang/ArrayIndexOutOfBoundsException",
-                                        Some(format!("Index {index} out of bounds for length {len}"))
-                                    )
-                                }
-                            },
+                            }
                         }
                     }
                     Insn::ArrayStore => {
@@ -221,14 +232,18 @@ impl Vm {
                                 throw_vm!("java/lang/NullPointerException", None)
                             }
                             Some(obj) => {
-                                let ok = usize::try_from(index).map(|i| obj.data.store(i, value)).unwrap_or(false);
+                                let ok = usize::try_from(index)
+                                    .map(|i| obj.data.store(i, value))
+                                    .unwrap_or(false);
                                 if ok {
                                     pc += 1;
                                 } else {
                                     let len = obj.data.array_len().unwrap_or(0);
                                     throw_vm!(
                                         "java/lang/ArrayIndexOutOfBoundsException",
-                                        Some(format!("Index {index} out of bounds for length {len}"))
+                                        Some(format!(
+                                            "Index {index} out of bounds for length {len}"
+                                        ))
                                     )
                                 }
                             }
@@ -436,34 +451,58 @@ impl Vm {
                     Insn::Fcmpl | Insn::Fcmpg => {
                         let b = pop!().as_float();
                         let a = pop!().as_float();
-                        push!(Value::Int(compare(a, b, if insn == Insn::Fcmpl { -1 } else { 1 })));
+                        push!(Value::Int(compare(
+                            a,
+                            b,
+                            if insn == Insn::Fcmpl { -1 } else { 1 }
+                        )));
                         pc += 1;
                     }
                     Insn::Dcmpl | Insn::Dcmpg => {
                         let b = pop!().as_double();
                         let a = pop!().as_double();
-                        push!(Value::Int(compare(a, b, if insn == Insn::Dcmpl { -1 } else { 1 })));
+                        push!(Value::Int(compare(
+                            a,
+                            b,
+                            if insn == Insn::Dcmpl { -1 } else { 1 }
+                        )));
                         pc += 1;
                     }
                     Insn::If(cond, target) => {
                         let a = pop!().as_int();
-                        pc = if cond.test(a, 0) { target as usize } else { pc + 1 };
+                        pc = if cond.test(a, 0) {
+                            target as usize
+                        } else {
+                            pc + 1
+                        };
                     }
                     Insn::IfIcmp(cond, target) => {
                         let b = pop!().as_int();
                         let a = pop!().as_int();
-                        pc = if cond.test(a, b) { target as usize } else { pc + 1 };
+                        pc = if cond.test(a, b) {
+                            target as usize
+                        } else {
+                            pc + 1
+                        };
                     }
                     Insn::IfAcmpEq(target) | Insn::IfAcmpNe(target) => {
                         let b = pop!().as_ref();
                         let a = pop!().as_ref();
                         let eq = a == b;
-                        let jump = if matches!(insn, Insn::IfAcmpEq(_)) { eq } else { !eq };
+                        let jump = if matches!(insn, Insn::IfAcmpEq(_)) {
+                            eq
+                        } else {
+                            !eq
+                        };
                         pc = if jump { target as usize } else { pc + 1 };
                     }
                     Insn::IfNull(target) | Insn::IfNonNull(target) => {
                         let null = pop!().as_ref().is_null();
-                        let jump = if matches!(insn, Insn::IfNull(_)) { null } else { !null };
+                        let jump = if matches!(insn, Insn::IfNull(_)) {
+                            null
+                        } else {
+                            !null
+                        };
                         pc = if jump { target as usize } else { pc + 1 };
                     }
                     Insn::Goto(target) => pc = target as usize,
@@ -473,7 +512,10 @@ impl Vm {
                     }
                     Insn::Ret(i) => match exec.stack.get(locals + i as usize) {
                         Some(Value::RetAddr(a)) => pc = *a as usize,
-                        _ => throw_vm!("java/lang/VerifyError", Some("ret without a return address".into())),
+                        _ => throw_vm!(
+                            "java/lang/VerifyError",
+                            Some("ret without a return address".into())
+                        ),
                     },
                     Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
                         let key = pop!().as_int();
@@ -490,7 +532,8 @@ impl Vm {
                         {
                             let obj = exec.peek(0).as_ref();
                             if let Some(o) = self.heap.get(obj) {
-                                let v = o.fields().get(f.slot as usize).copied().unwrap_or_default();
+                                let v =
+                                    o.fields().get(f.slot as usize).copied().unwrap_or_default();
                                 exec.stack.pop();
                                 push!(v);
                                 pc += 1;
@@ -518,15 +561,30 @@ impl Vm {
                     }
                     Insn::GetStatic(index) => complex!(self.op_getstatic(exec, &class, index)),
                     Insn::PutStatic(index) => complex!(self.op_putstatic(exec, &class, index)),
-                    Insn::InvokeVirtual(index) => complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Virtual)),
-                    Insn::InvokeSpecial(index) => complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Special)),
-                    Insn::InvokeStatic(index) => complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Static)),
-                    Insn::InvokeInterface(index) => complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Interface)),
-                    Insn::InvokeDynamic(index) => complex!(self.op_invokedynamic(exec, &class, index)),
+                    Insn::InvokeVirtual(index) => {
+                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Virtual))
+                    }
+                    Insn::InvokeSpecial(index) => {
+                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Special))
+                    }
+                    Insn::InvokeStatic(index) => {
+                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Static))
+                    }
+                    Insn::InvokeInterface(index) => complex!(self.op_invoke(
+                        exec,
+                        &class,
+                        index,
+                        super::invoke::Kind::Interface
+                    )),
+                    Insn::InvokeDynamic(index) => {
+                        complex!(self.op_invokedynamic(exec, &class, index))
+                    }
                     Insn::New(index) => complex!(self.op_new(exec, &class, index)),
                     Insn::NewArray(atype) => complex!(self.op_newarray(exec, atype)),
                     Insn::ANewArray(index) => complex!(self.op_anewarray(exec, &class, index)),
-                    Insn::MultiANewArray(index, dims) => complex!(self.op_multianewarray(exec, &class, index, dims)),
+                    Insn::MultiANewArray(index, dims) => {
+                        complex!(self.op_multianewarray(exec, &class, index, dims))
+                    }
                     Insn::ArrayLength => {
                         let array = pop!().as_ref();
                         match self.heap.get(array).and_then(|o| o.data.array_len()) {

@@ -48,11 +48,17 @@ impl Vm {
                 Ok(c) => Value::Ref(self.mirror(c)),
                 Err(e) => return self.throw_link_error(exec, e),
             },
-            Some(Constant::MethodType(_)) | Some(Constant::MethodHandle { .. }) | Some(Constant::Dynamic { .. }) => {
+            Some(Constant::MethodType(_))
+            | Some(Constant::MethodHandle { .. })
+            | Some(Constant::Dynamic { .. }) => {
                 return self.ldc_dynamic(exec, class, index);
             }
             _ => {
-                return self.throw_new(exec, "java/lang/VerifyError", Some(format!("bad ldc index {index}")));
+                return self.throw_new(
+                    exec,
+                    "java/lang/VerifyError",
+                    Some(format!("bad ldc index {index}")),
+                );
             }
         };
         exec.push(value);
@@ -122,7 +128,13 @@ impl Vm {
         Ok(())
     }
 
-    pub(crate) fn op_invoke(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16, kind: Kind) -> Flow {
+    pub(crate) fn op_invoke(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        kind: Kind,
+    ) -> Flow {
         let resolved = match self.classes.resolve_method(class.id, index) {
             Ok(m) => m,
             Err(e) => return self.throw_link_error(exec, e),
@@ -131,12 +143,24 @@ impl Vm {
         if m.is_static() != (kind == Kind::Static) {
             let message = format!(
                 "Expected {} method '{}'",
-                if kind == Kind::Static { "static" } else { "non-static" },
+                if kind == Kind::Static {
+                    "static"
+                } else {
+                    "non-static"
+                },
                 self.describe_method(&m)
             );
-            return self.throw_new(exec, "java/lang/IncompatibleClassChangeError", Some(message));
+            return self.throw_new(
+                exec,
+                "java/lang/IncompatibleClassChangeError",
+                Some(message),
+            );
         }
-        if self.classes.get(m.class).name.starts_with("java/lang/invoke/")
+        if self
+            .classes
+            .get(m.class)
+            .name
+            .starts_with("java/lang/invoke/")
             && m.is_native()
             && m.access & crate::classfile::access::VARARGS != 0
         {
@@ -173,7 +197,10 @@ impl Vm {
             return m.id;
         }
         let declaring = self.classes.get(m.class);
-        if declaring.is_interface() || !self.classes.is_subclass(current.id, m.class) || current.id == m.class {
+        if declaring.is_interface()
+            || !self.classes.is_subclass(current.id, m.class)
+            || current.id == m.class
+        {
             return m.id;
         }
         current
@@ -184,10 +211,17 @@ impl Vm {
 
     /// `'void pkg.Class.name(int)'` for error messages.
     pub(crate) fn describe_method(&self, m: &Method) -> String {
-        let params: Vec<String> = m.params.iter().map(super::resolve::java_type_name).collect();
+        let params: Vec<String> = m
+            .params
+            .iter()
+            .map(super::resolve::java_type_name)
+            .collect();
         format!(
             "{} {}.{}({})",
-            m.ret.as_ref().map(super::resolve::java_type_name).unwrap_or_else(|| "void".into()),
+            m.ret
+                .as_ref()
+                .map(super::resolve::java_type_name)
+                .unwrap_or_else(|| "void".into()),
             self.classes.get(m.class).java_name(),
             m.name,
             params.join(", ")
@@ -225,7 +259,10 @@ impl Vm {
                 let (class, message) = if m.is_abstract() {
                     ("java/lang/AbstractMethodError", self.describe_method(&m))
                 } else {
-                    ("java/lang/UnsatisfiedLinkError", format!("'{}'", self.describe_method(&m)))
+                    (
+                        "java/lang/UnsatisfiedLinkError",
+                        format!("'{}'", self.describe_method(&m)),
+                    )
                 };
                 self.throw_new(exec, class, Some(message))
             }
@@ -238,7 +275,15 @@ impl Vm {
         }
     }
 
-    fn push_frame(&mut self, exec: &mut Exec, m: &Method, max_locals: u16, max_stack: u16, kind: FrameKind, lock: Ref) {
+    fn push_frame(
+        &mut self,
+        exec: &mut Exec,
+        m: &Method,
+        max_locals: u16,
+        max_stack: u16,
+        kind: FrameKind,
+        lock: Ref,
+    ) {
         let entries = usize::from(m.arg_entries);
         let locals = exec.stack.len().saturating_sub(entries);
         if m.wide_args {
@@ -305,6 +350,9 @@ impl Vm {
             Err(NativeExit::ThrowNew(class, message)) => {
                 exec.stack.truncate(base);
                 self.release_lock(lock);
+                // The native's own frame appears on top of the exception's stack trace, as
+                // in HotSpot (and keeps NPE messages from describing the caller).
+                self.pending_native_frame = Some(m.id);
                 self.throw_new(exec, class, message)
             }
             Err(NativeExit::Call(target, call_args)) => {
@@ -378,7 +426,10 @@ impl Vm {
             Err(e) => return self.throw_link_error(exec, e),
         };
         let t = self.classes.get(target);
-        if t.access & (crate::classfile::access::ABSTRACT | crate::classfile::access::INTERFACE) != 0 || t.is_array() {
+        if t.access & (crate::classfile::access::ABSTRACT | crate::classfile::access::INTERFACE)
+            != 0
+            || t.is_array()
+        {
             let name = t.java_name();
             return self.throw_new(exec, "java/lang/InstantiationError", Some(name));
         }
@@ -408,7 +459,11 @@ impl Vm {
 
     fn checked_length(&mut self, exec: &mut Exec, count: i32) -> Result<Option<usize>, Stop> {
         if count < 0 {
-            self.throw_new(exec, "java/lang/NegativeArraySizeException", Some(count.to_string()))?;
+            self.throw_new(
+                exec,
+                "java/lang/NegativeArraySizeException",
+                Some(count.to_string()),
+            )?;
             return Ok(None);
         }
         Ok(Some(count as usize))
@@ -454,7 +509,13 @@ impl Vm {
         Ok(())
     }
 
-    pub(crate) fn op_multianewarray(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16, dims: u8) -> Flow {
+    pub(crate) fn op_multianewarray(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        dims: u8,
+    ) -> Flow {
         let array_class = match self.classes.resolve_class(class.id, index) {
             Ok(c) => c,
             Err(e) => return self.throw_link_error(exec, e),
@@ -462,7 +523,11 @@ impl Vm {
         let dims = usize::from(dims);
         let counts: Vec<i32> = (0..dims).rev().map(|d| exec.peek(d).as_int()).collect();
         if let Some(&negative) = counts.iter().find(|&&c| c < 0) {
-            return self.throw_new(exec, "java/lang/NegativeArraySizeException", Some(negative.to_string()));
+            return self.throw_new(
+                exec,
+                "java/lang/NegativeArraySizeException",
+                Some(negative.to_string()),
+            );
         }
         let r = match self.build_multi_array(array_class, &counts) {
             Ok(r) => r,
@@ -476,7 +541,11 @@ impl Vm {
         Ok(())
     }
 
-    fn build_multi_array(&mut self, array_class: ClassId, counts: &[i32]) -> Result<Ref, LinkError> {
+    fn build_multi_array(
+        &mut self,
+        array_class: ClassId,
+        counts: &[i32],
+    ) -> Result<Ref, LinkError> {
         let len = counts[0] as usize;
         let r = self.new_array(array_class, len);
         if counts.len() > 1 {
@@ -493,7 +562,13 @@ impl Vm {
         Ok(r)
     }
 
-    pub(crate) fn op_checkcast(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16, obj: Ref) -> Flow {
+    pub(crate) fn op_checkcast(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        obj: Ref,
+    ) -> Flow {
         let target = match self.classes.resolve_class(class.id, index) {
             Ok(c) => c,
             Err(e) => return self.throw_link_error(exec, e),
@@ -512,7 +587,9 @@ impl Vm {
         let describe = |id: ClassId| {
             let c = self.classes.get(id);
             match (&c.module, c.loader) {
-                (Some(m), crate::classpath::Loader::Boot) => format!("in module {m} of loader 'bootstrap'"),
+                (Some(m), crate::classpath::Loader::Boot) => {
+                    format!("in module {m} of loader 'bootstrap'")
+                }
                 _ => "in unnamed module of loader 'app'".to_string(),
             }
         };

@@ -41,7 +41,12 @@ impl LinkError {
 
 impl std::fmt::Display for LinkError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.error_class.replace('/', "."), self.message)
+        write!(
+            f,
+            "{}: {}",
+            self.error_class.replace('/', "."),
+            self.message
+        )
     }
 }
 
@@ -101,6 +106,11 @@ impl Classes {
         &self.methods[id as usize]
     }
 
+    /// Number of methods of all loaded classes.
+    pub fn method_count(&self) -> usize {
+        self.methods.len()
+    }
+
     /// Number of loaded classes.
     pub fn len(&self) -> usize {
         self.list.len()
@@ -128,14 +138,10 @@ impl Classes {
 
     /// Finds a declared method by name and descriptor.
     pub fn find_method(&self, class: ClassId, name: &str, desc: &str) -> Option<MethodId> {
-        self.get(class)
-            .methods
-            .iter()
-            .copied()
-            .find(|&m| {
-                let m = self.method(m);
-                &*m.name == name && &*m.desc == desc
-            })
+        self.get(class).methods.iter().copied().find(|&m| {
+            let m = self.method(m);
+            &*m.name == name && &*m.desc == desc
+        })
     }
 
     /// Loads and links `name` (internal form or array descriptor) and its supertypes.
@@ -174,7 +180,10 @@ impl Classes {
         if found.loader == Loader::App && is_prohibited_package(name) {
             return Err(LinkError::new(
                 "java/lang/SecurityException",
-                format!("Prohibited package name: {}", package_of(name).replace('/', ".")),
+                format!(
+                    "Prohibited package name: {}",
+                    package_of(name).replace('/', ".")
+                ),
             ));
         }
         if self.loading.iter().any(|n| n == name) {
@@ -224,7 +233,10 @@ impl Classes {
             if !self.get(id).is_interface() {
                 return Err(LinkError::new(
                     "java/lang/IncompatibleClassChangeError",
-                    format!("class {} can not implement {}, because it is not an interface", file.name, i),
+                    format!(
+                        "class {} can not implement {}, because it is not an interface",
+                        file.name, i
+                    ),
                 ));
             }
             interfaces.push(id);
@@ -294,13 +306,18 @@ impl Classes {
     fn install(&mut self, c: Install) -> ClassId {
         let id = self.list.len() as ClassId;
         let sup = c.super_class.map(|s| self.get(s).clone());
-        let mut ancestors: Vec<ClassId> = sup.as_ref().map(|s| s.ancestors.to_vec()).unwrap_or_default();
+        let mut ancestors: Vec<ClassId> = sup
+            .as_ref()
+            .map(|s| s.ancestors.to_vec())
+            .unwrap_or_default();
         let is_interface = c.access & access::INTERFACE != 0;
         if !is_interface {
             ancestors.push(id);
         }
-        let mut all_interfaces: Vec<ClassId> =
-            sup.as_ref().map(|s| s.all_interfaces.to_vec()).unwrap_or_default();
+        let mut all_interfaces: Vec<ClassId> = sup
+            .as_ref()
+            .map(|s| s.all_interfaces.to_vec())
+            .unwrap_or_default();
         for &i in &c.interfaces {
             all_interfaces.push(i);
             all_interfaces.extend_from_slice(&self.get(i).all_interfaces);
@@ -311,8 +328,10 @@ impl Classes {
         all_interfaces.sort_unstable();
         all_interfaces.dedup();
 
-        let mut instance_defaults: Vec<Value> =
-            sup.as_ref().map(|s| s.instance_defaults.to_vec()).unwrap_or_default();
+        let mut instance_defaults: Vec<Value> = sup
+            .as_ref()
+            .map(|s| s.instance_defaults.to_vec())
+            .unwrap_or_default();
         let mut static_defaults = Vec::new();
         let fields: Vec<Field> = c
             .fields
@@ -348,8 +367,8 @@ impl Classes {
         let mut clinit = None;
         for (i, def) in c.methods.into_iter().enumerate() {
             let mid = first_method + i as MethodId;
-            let virtual_ = def.access & (access::STATIC | access::PRIVATE) == 0
-                && !def.name.starts_with('<');
+            let virtual_ =
+                def.access & (access::STATIC | access::PRIVATE) == 0 && !def.name.starts_with('<');
             let vtable_index = if virtual_ && !is_interface {
                 let slot = vtable.iter().position(|&e| {
                     let e = self.method(e);
@@ -427,7 +446,12 @@ impl Classes {
 
     /// Fills vtable slots for interface methods the class does not implement itself (default
     /// methods and, for abstract classes, abstract "miranda" entries).
-    fn add_interface_methods(&self, class: ClassId, vtable: &mut Vec<MethodId>, interfaces: &[ClassId]) {
+    fn add_interface_methods(
+        &self,
+        class: ClassId,
+        vtable: &mut Vec<MethodId>,
+        interfaces: &[ClassId],
+    ) {
         for &iface in interfaces {
             for &im in self.get(iface).methods.iter() {
                 let m = self.method(im);
@@ -438,7 +462,9 @@ impl Classes {
                     let e = self.method(e);
                     e.name == m.name && e.desc == m.desc
                 });
-                let selected = self.maximally_specific(interfaces, &m.name, &m.desc).unwrap_or(im);
+                let selected = self
+                    .maximally_specific(interfaces, &m.name, &m.desc)
+                    .unwrap_or(im);
                 match existing {
                     None => vtable.push(selected),
                     Some(slot) => {
@@ -458,7 +484,12 @@ impl Classes {
 
     /// JVMS 5.4.3.3: the maximally-specific superinterface method, preferring a unique
     /// non-abstract (default) one.
-    pub fn maximally_specific(&self, interfaces: &[ClassId], name: &str, desc: &str) -> Option<MethodId> {
+    pub fn maximally_specific(
+        &self,
+        interfaces: &[ClassId],
+        name: &str,
+        desc: &str,
+    ) -> Option<MethodId> {
         let candidates: Vec<MethodId> = interfaces
             .iter()
             .filter_map(|&i| self.find_method(i, name, desc))
@@ -471,7 +502,12 @@ impl Classes {
                 let declaring = self.method(m).class;
                 !candidates.iter().any(|&other| {
                     let oc = self.method(other).class;
-                    oc != declaring && self.get(oc).all_interfaces.binary_search(&declaring).is_ok()
+                    oc != declaring
+                        && self
+                            .get(oc)
+                            .all_interfaces
+                            .binary_search(&declaring)
+                            .is_ok()
                 })
             })
             .collect();

@@ -1,5 +1,6 @@
 //! The Java virtual machine: class registry, heap, threads and the interpreter.
 
+pub mod boot;
 pub mod class;
 pub mod gc;
 pub mod heap;
@@ -9,11 +10,11 @@ mod interp;
 mod invoke;
 pub mod loader;
 pub mod monitor;
-pub mod npe;
 pub mod natives;
+pub mod npe;
+pub mod reflection;
 pub mod resolve;
 pub mod sched;
-pub mod boot;
 pub mod strings;
 pub mod synth;
 pub mod thread;
@@ -241,6 +242,10 @@ pub struct Vm {
     pub(crate) scratch: Vec<Value>,
     /// Counter for names of synthesized classes.
     pub(crate) synth_counter: u32,
+    /// A native that is throwing: its frame goes on top of the next stack trace filled in.
+    pub(crate) pending_native_frame: Option<class::MethodId>,
+    /// Generated reflection adapters.
+    pub(crate) adapters: reflection::Adapters,
 }
 
 impl Vm {
@@ -318,7 +323,13 @@ impl Vm {
 
     /// Allocates a zeroed instance of `class` (no constructor runs).
     pub fn new_object(&mut self, class: ClassId) -> Ref {
-        let fields: Box<[Value]> = self.classes.get(class).instance_defaults.iter().copied().collect();
+        let fields: Box<[Value]> = self
+            .classes
+            .get(class)
+            .instance_defaults
+            .iter()
+            .copied()
+            .collect();
         self.heap.alloc(Obj {
             class,
             data: ObjData::Fields(fields),

@@ -36,7 +36,13 @@ impl Vm {
         let me = self.current as u32;
         match self.monitors.get_mut(&obj) {
             None => {
-                self.monitors.insert(obj, Monitor { owner: me, count: 1 });
+                self.monitors.insert(
+                    obj,
+                    Monitor {
+                        owner: me,
+                        count: 1,
+                    },
+                );
                 true
             }
             Some(m) if m.owner == me => {
@@ -77,7 +83,12 @@ impl Vm {
         let me = self.current;
         match self.threads[me].wait {
             None => {
-                let Some(m) = self.monitors.get(&obj).copied().filter(|m| m.owner == me as u32) else {
+                let Some(m) = self
+                    .monitors
+                    .get(&obj)
+                    .copied()
+                    .filter(|m| m.owner == me as u32)
+                else {
                     return WaitOutcome::NotOwner;
                 };
                 if self.threads[me].interrupted {

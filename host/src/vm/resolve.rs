@@ -100,7 +100,12 @@ impl Classes {
 
     /// Finds a field by JVMS 5.4.3.2 lookup order: the class, its superinterfaces, its
     /// superclasses.
-    pub fn lookup_field(&self, class: ClassId, name: &str, desc: &str) -> Option<(ClassId, u32, bool, bool, BasicType)> {
+    pub fn lookup_field(
+        &self,
+        class: ClassId,
+        name: &str,
+        desc: &str,
+    ) -> Option<(ClassId, u32, bool, bool, BasicType)> {
         let c = self.get(class);
         if let Some(f) = c.field(name, desc) {
             return Some((class, f.slot, f.is_static(), f.is_volatile(), f.ty.basic()));
@@ -114,7 +119,12 @@ impl Classes {
     }
 
     /// Resolves a Fieldref constant; `want_static` checks the instruction's expectation.
-    pub fn resolve_field(&mut self, from: ClassId, index: u16, want_static: bool) -> Result<FieldRef, LinkError> {
+    pub fn resolve_field(
+        &mut self,
+        from: ClassId,
+        index: u16,
+        want_static: bool,
+    ) -> Result<FieldRef, LinkError> {
         let field = if let Some(Resolved::Field(f)) = self.cached(from, index) {
             f
         } else {
@@ -156,7 +166,12 @@ impl Classes {
     }
 
     /// Finds a method declared in `class` or a superclass.
-    pub fn lookup_in_superclasses(&self, class: ClassId, name: &str, desc: &str) -> Option<MethodId> {
+    pub fn lookup_in_superclasses(
+        &self,
+        class: ClassId,
+        name: &str,
+        desc: &str,
+    ) -> Option<MethodId> {
         let mut current = Some(class);
         while let Some(c) = current {
             if let Some(m) = self.find_method(c, name, desc) {
@@ -170,7 +185,10 @@ impl Classes {
     /// Signature-polymorphic methods of MethodHandle/VarHandle match by name alone.
     fn signature_polymorphic(&self, class: ClassId, name: &str) -> Option<MethodId> {
         let c = self.get(class);
-        if !matches!(&*c.name, "java/lang/invoke/MethodHandle" | "java/lang/invoke/VarHandle") {
+        if !matches!(
+            &*c.name,
+            "java/lang/invoke/MethodHandle" | "java/lang/invoke/VarHandle"
+        ) {
             return None;
         }
         c.methods.iter().copied().find(|&m| {
@@ -194,14 +212,24 @@ impl Classes {
     }
 
     /// Method resolution by name in `class` (JVMS 5.4.3.3 / 5.4.3.4).
-    pub fn resolve_method_in(&mut self, class: ClassId, name: &str, desc: &str, interface: bool) -> Result<MethodId, LinkError> {
+    pub fn resolve_method_in(
+        &mut self,
+        class: ClassId,
+        name: &str,
+        desc: &str,
+        interface: bool,
+    ) -> Result<MethodId, LinkError> {
         let c = self.get(class).clone();
         if c.is_interface() != interface && !c.is_array() {
             return Err(LinkError {
                 error_class: "java/lang/IncompatibleClassChangeError",
                 message: format!(
                     "Found {} {}, but {} was expected",
-                    if c.is_interface() { "interface" } else { "class" },
+                    if c.is_interface() {
+                        "interface"
+                    } else {
+                        "class"
+                    },
                     c.java_name(),
                     if interface { "interface" } else { "class" }
                 ),
@@ -263,7 +291,12 @@ impl Classes {
         Ok(selected)
     }
 
-    fn check_concrete(&self, receiver: ClassId, selected: MethodId, resolved: MethodId) -> Result<MethodId, LinkError> {
+    fn check_concrete(
+        &self,
+        receiver: ClassId,
+        selected: MethodId,
+        resolved: MethodId,
+    ) -> Result<MethodId, LinkError> {
         let s = self.method(selected);
         if s.is_abstract() {
             let r = self.method(resolved);

@@ -43,7 +43,9 @@ impl Vm {
     fn wake_timed(&mut self, now: u64) {
         for t in 0..self.threads.len() {
             let thread = &self.threads[t];
-            let Some(deadline) = thread.deadline else { continue };
+            let Some(deadline) = thread.deadline else {
+                continue;
+            };
             if deadline > now {
                 continue;
             }
@@ -123,13 +125,19 @@ impl Vm {
         self.threads[t].status = Status::Terminated;
         let obj = self.threads[t].obj;
         self.set_field_by_name(obj, "eetop", Value::Long(0));
-        self.set_field_by_name(obj, "threadStatus", Value::Int(super::natives::THREAD_TERMINATED));
+        self.set_field_by_name(
+            obj,
+            "threadStatus",
+            Value::Int(super::natives::THREAD_TERMINATED),
+        );
         self.notify_all_unowned(obj);
     }
 
     fn next_runnable(&self, after: usize) -> Option<usize> {
         let n = self.threads.len();
-        (1..=n).map(|i| (after + i) % n).find(|&t| self.is_runnable(t))
+        (1..=n)
+            .map(|i| (after + i) % n)
+            .find(|&t| self.is_runnable(t))
     }
 
     fn live_non_daemon(&self) -> bool {
@@ -220,7 +228,10 @@ impl Vm {
                 Status::Blocked(obj) => format!("blocked on {}", self.describe_object(obj)),
                 Status::Waiting(obj) => format!("waiting on {}", self.describe_object(obj)),
                 Status::Parked => "parked".to_string(),
-                Status::ClassInit(c) => format!("waiting for initialization of {}", self.classes.get(c).java_name()),
+                Status::ClassInit(c) => format!(
+                    "waiting for initialization of {}",
+                    self.classes.get(c).java_name()
+                ),
                 other => format!("{other:?}"),
             };
             lines.push(format!("  thread \"{name}\": {what}"));

@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
-use crate::classfile::{access, descriptor, Code, Constant, FieldType, Insn, MemberRef, MethodDef};
+use crate::classfile::{
+    access, descriptor, Code, Constant, FieldType, Handler, Insn, MemberRef, MethodDef,
+};
 
 /// Builds one method's code and collects constants into a pool shared by a class.
 #[derive(Debug, Default)]
@@ -11,6 +13,7 @@ pub struct Asm {
     /// The constant pool being built (index 0 unusable).
     pub pool: Vec<Constant>,
     insns: Vec<Insn>,
+    handlers: Vec<Handler>,
 }
 
 impl Asm {
@@ -19,6 +22,7 @@ impl Asm {
         Asm {
             pool: vec![Constant::Unusable],
             insns: Vec::new(),
+            handlers: Vec::new(),
         }
     }
 
@@ -76,6 +80,17 @@ impl Asm {
         self.insns[at as usize] = insn;
     }
 
+    /// Adds an exception handler over instructions `start..end` (`catch_class` None = any).
+    pub fn handler(&mut self, start: u32, end: u32, handler: u32, catch_class: Option<&str>) {
+        let catch_type = catch_class.map(|c| self.class(c)).unwrap_or(0);
+        self.handlers.push(Handler {
+            start,
+            end,
+            handler,
+            catch_type,
+        });
+    }
+
     /// Emits the load of local `slot` (any type).
     pub fn load(&mut self, slot: u16) {
         self.emit(Insn::Load(slot));
@@ -130,8 +145,9 @@ impl Asm {
             offsets: (0..n as u32).collect(),
             opcodes: vec![0; n].into(),
             switches: Box::new([]),
-            handlers: Box::new([]),
+            handlers: std::mem::take(&mut self.handlers).into(),
             lines: Box::new([]),
+            local_names: Box::new([]),
         };
         MethodDef {
             access: access_flags,
@@ -150,7 +166,11 @@ impl Asm {
         match (from, to) {
             (None, None) => {}
             (Some(f), None) => {
-                self.emit(if f.slots() == 2 { Insn::Pop2 } else { Insn::Pop });
+                self.emit(if f.slots() == 2 {
+                    Insn::Pop2
+                } else {
+                    Insn::Pop
+                });
             }
             (None, Some(t)) => {
                 if t.is_reference() {

@@ -75,14 +75,24 @@ impl Vm {
 
     /// Calls a VMSupport helper as if from the current instruction (its exception unwinds
     /// from there).
-    fn push_helper(&mut self, exec: &mut Exec, helper: super::class::MethodId, args: &[Value]) -> Flow {
+    fn push_helper(
+        &mut self,
+        exec: &mut Exec,
+        helper: super::class::MethodId,
+        args: &[Value],
+    ) -> Flow {
         exec.stack.extend_from_slice(args);
         self.call(exec, helper, FrameKind::Call)
     }
 
     /// Throws a new exception of class `class` (internal name) created by Java code, so that
     /// its constructor and `fillInStackTrace` run as for any exception.
-    pub(crate) fn throw_new(&mut self, exec: &mut Exec, class: &str, message: Option<String>) -> Flow {
+    pub(crate) fn throw_new(
+        &mut self,
+        exec: &mut Exec,
+        class: &str,
+        message: Option<String>,
+    ) -> Flow {
         tracing::trace!(class, ?message, "VM throws");
         let name = Value::Ref(self.new_string(class));
         let msg = match message {

@@ -21,7 +21,9 @@ fn append_desc(t: &FieldType) -> &'static str {
         FieldType::Long => "(J)Ljava/lang/StringBuilder;",
         FieldType::Float => "(F)Ljava/lang/StringBuilder;",
         FieldType::Double => "(D)Ljava/lang/StringBuilder;",
-        FieldType::Object(n) if &**n == "java/lang/String" => "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+        FieldType::Object(n) if &**n == "java/lang/String" => {
+            "(Ljava/lang/String;)Ljava/lang/StringBuilder;"
+        }
         _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
     }
 }
@@ -50,7 +52,11 @@ impl Vm {
             if !literal.is_empty() {
                 let s = asm.string(literal);
                 asm.emit(crate::classfile::Insn::Ldc(s));
-                asm.invokevirtual(SB, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;");
+                asm.invokevirtual(
+                    SB,
+                    "append",
+                    "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+                );
                 literal.clear();
             }
         };
@@ -58,7 +64,10 @@ impl Vm {
             match unit {
                 TAG_ARG => {
                     flush(&mut asm, &mut literal);
-                    let t = desc.params.get(arg).ok_or("recipe has more arguments than the call site")?;
+                    let t = desc
+                        .params
+                        .get(arg)
+                        .ok_or("recipe has more arguments than the call site")?;
                     asm.load(slot);
                     asm.invokevirtual(SB, "append", append_desc(t));
                     slot += t.slots();
@@ -78,7 +87,10 @@ impl Vm {
         asm.invokevirtual(SB, "toString", "()Ljava/lang/String;");
         asm.emit(crate::classfile::Insn::ReturnValue);
         let method = asm.finish("concat", &b.desc, access::PUBLIC | access::STATIC);
-        let object = self.classes.load("java/lang/Object").map_err(|e| e.to_string())?;
+        let object = self
+            .classes
+            .load("java/lang/Object")
+            .map_err(|e| e.to_string())?;
         let spec = SyntheticClass {
             name: self.synthetic_name("jdk/internal/rpf/Concat$"),
             super_class: object,

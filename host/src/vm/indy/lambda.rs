@@ -5,11 +5,14 @@
 //! in HotSpot.
 
 use super::{Bind, Bootstrap, CallSite};
-use crate::classfile::{access, descriptor, Constant, FieldType, Insn, MemberRef, MethodDescriptor};
+use crate::classfile::{
+    access, descriptor, Constant, FieldType, Insn, MemberRef, MethodDescriptor,
+};
 use crate::vm::loader::SyntheticClass;
 use crate::vm::synth::Asm;
 use crate::vm::Vm;
 
+const FLAG_SERIALIZABLE: i32 = 1;
 const FLAG_MARKERS: i32 = 2;
 const FLAG_BRIDGES: i32 = 4;
 
@@ -22,7 +25,9 @@ const REF_INVOKE_INTERFACE: u8 = 9;
 
 fn method_type(c: Option<&Constant>) -> Result<MethodDescriptor, String> {
     match c {
-        Some(Constant::MethodType(d)) => descriptor::parse_method(d).ok_or_else(|| format!("bad method type {d}")),
+        Some(Constant::MethodType(d)) => {
+            descriptor::parse_method(d).ok_or_else(|| format!("bad method type {d}"))
+        }
         _ => Err("expected a MethodType bootstrap argument".into()),
     }
 }
@@ -52,6 +57,9 @@ impl Vm {
                 Some(Constant::Int(f)) => *f,
                 _ => 0,
             };
+            if flags & FLAG_SERIALIZABLE != 0 {
+                interfaces.push("java/io/Serializable".to_string());
+            }
             let mut i = 4;
             let count_at = |i: usize| match b.args.get(i) {
                 Some(Constant::Int(n)) => *n as usize,
@@ -80,7 +88,13 @@ impl Vm {
         let mut methods = Vec::new();
 
         // Constructor storing the captured values.
-        let ctor_desc = format!("({})V", captures.iter().map(FieldType::descriptor).collect::<String>());
+        let ctor_desc = format!(
+            "({})V",
+            captures
+                .iter()
+                .map(FieldType::descriptor)
+                .collect::<String>()
+        );
         asm.load(0);
         asm.invokespecial("java/lang/Object", "<init>", "()V", false);
         let mut slot = 1u16;
@@ -127,11 +141,22 @@ impl Vm {
         // The functional method and its bridges.
         for desc in std::iter::once(sam_desc.clone()).chain(bridges) {
             let sam = descriptor::parse_method(&desc).ok_or("bad functional descriptor")?;
-            self.emit_forwarder(&mut asm, &name, &captures, &sam, &instantiated, kind, &member)?;
+            self.emit_forwarder(
+                &mut asm,
+                &name,
+                &captures,
+                &sam,
+                &instantiated,
+                kind,
+                &member,
+            )?;
             methods.push(asm.finish(&b.name, &desc, access::PUBLIC));
         }
 
-        let object = self.classes.load("java/lang/Object").map_err(|e| e.to_string())?;
+        let object = self
+            .classes
+            .load("java/lang/Object")
+            .map_err(|e| e.to_string())?;
         let mut interface_ids = Vec::new();
         for i in &interfaces {
             interface_ids.push(self.classes.load(i).map_err(|e| e.to_string())?);
@@ -139,7 +164,13 @@ impl Vm {
         let mut fields: Vec<(String, FieldType, u16)> = captures
             .iter()
             .enumerate()
-            .map(|(i, t)| (format!("cap{i}"), t.clone(), access::PRIVATE | access::FINAL))
+            .map(|(i, t)| {
+                (
+                    format!("cap{i}"),
+                    t.clone(),
+                    access::PRIVATE | access::FINAL,
+                )
+            })
             .collect();
         if captures.is_empty() {
             fields.push((
@@ -174,7 +205,10 @@ impl Vm {
         member: &MemberRef,
     ) -> Result<(), String> {
         let imp = descriptor::parse_method(&member.desc).ok_or("bad implementation descriptor")?;
-        let has_receiver = matches!(kind, REF_INVOKE_VIRTUAL | REF_INVOKE_SPECIAL | REF_INVOKE_INTERFACE);
+        let has_receiver = matches!(
+            kind,
+            REF_INVOKE_VIRTUAL | REF_INVOKE_SPECIAL | REF_INVOKE_INTERFACE
+        );
         let mut targets: Vec<FieldType> = Vec::new();
         if has_receiver {
             targets.push(FieldType::Object(member.class.clone()));
@@ -239,7 +273,11 @@ impl Vm {
             other => return Err(format!("unsupported lambda implementation kind {other}")),
         };
         asm.convert(returned.as_ref(), sam.ret.as_ref());
-        asm.emit(if sam.ret.is_some() { Insn::ReturnValue } else { Insn::Return });
+        asm.emit(if sam.ret.is_some() {
+            Insn::ReturnValue
+        } else {
+            Insn::Return
+        });
         Ok(())
     }
 }

@@ -40,7 +40,12 @@ pub(crate) struct Bootstrap<'a> {
 }
 
 impl Vm {
-    pub(crate) fn op_invokedynamic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+    pub(crate) fn op_invokedynamic(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+    ) -> Flow {
         let site = match class.cache.get(usize::from(index)).and_then(|c| c.get()) {
             Some(Resolved::CallSite(site)) => site.clone(),
             _ => match self.bind_call_site(class, index) {
@@ -68,7 +73,12 @@ impl Vm {
     }
 
     fn bind_call_site(&mut self, class: &Rc<Class>, index: u16) -> Bind {
-        let Some(Constant::InvokeDynamic { bootstrap, name, desc }) = class.pool.get(usize::from(index)).cloned() else {
+        let Some(Constant::InvokeDynamic {
+            bootstrap,
+            name,
+            desc,
+        }) = class.pool.get(usize::from(index)).cloned()
+        else {
             return Err("bad invokedynamic constant".into());
         };
         let entry = class
@@ -76,13 +86,21 @@ impl Vm {
             .bootstrap_methods
             .get(usize::from(bootstrap))
             .ok_or("bootstrap method index out of range")?;
-        let Some(Constant::MethodHandle { member, .. }) = class.pool.get(usize::from(entry.method)).cloned() else {
+        let Some(Constant::MethodHandle { member, .. }) =
+            class.pool.get(usize::from(entry.method)).cloned()
+        else {
             return Err("bootstrap method is not a method handle".into());
         };
         let args = entry
             .args
             .iter()
-            .map(|&a| class.pool.get(usize::from(a)).cloned().unwrap_or(Constant::Unusable))
+            .map(|&a| {
+                class
+                    .pool
+                    .get(usize::from(a))
+                    .cloned()
+                    .unwrap_or(Constant::Unusable)
+            })
             .collect();
         let b = Bootstrap {
             class,
@@ -92,12 +110,16 @@ impl Vm {
             desc,
         };
         match (&*b.handle.class, &*b.handle.name) {
-            ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants") => self.bind_concat(&b, true),
+            ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants") => {
+                self.bind_concat(&b, true)
+            }
             ("java/lang/invoke/StringConcatFactory", "makeConcat") => self.bind_concat(&b, false),
             ("java/lang/invoke/LambdaMetafactory", "metafactory") => self.bind_lambda(&b, false),
             ("java/lang/invoke/LambdaMetafactory", "altMetafactory") => self.bind_lambda(&b, true),
             ("java/lang/runtime/ObjectMethods", "bootstrap") => self.bind_object_method(&b),
-            ("java/lang/runtime/SwitchBootstraps", "typeSwitch" | "enumSwitch") => self.bind_switch(&b),
+            ("java/lang/runtime/SwitchBootstraps", "typeSwitch" | "enumSwitch") => {
+                self.bind_switch(&b)
+            }
             (c, n) => Err(format!(
                 "rpf does not support the bootstrap method {}.{} (call site {}{})",
                 c.replace('/', "."),
@@ -109,7 +131,11 @@ impl Vm {
     }
 
     /// Defines a synthetic class and returns it with the id of its method named `entry`.
-    pub(crate) fn define_with_entry(&mut self, spec: SyntheticClass, entry: &str) -> Result<(ClassId, MethodId), String> {
+    pub(crate) fn define_with_entry(
+        &mut self,
+        spec: SyntheticClass,
+        entry: &str,
+    ) -> Result<(ClassId, MethodId), String> {
         let name = spec.name.clone();
         let id = self.classes.define_synthetic(spec);
         let method = self
@@ -133,7 +159,9 @@ impl Vm {
     pub(crate) fn ldc_dynamic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
         let what = match class.pool.get(usize::from(index)) {
             Some(Constant::MethodType(d)) => format!("MethodType {d}"),
-            Some(Constant::MethodHandle { member, .. }) => format!("MethodHandle {}.{}", member.class, member.name),
+            Some(Constant::MethodHandle { member, .. }) => {
+                format!("MethodHandle {}.{}", member.class, member.name)
+            }
             Some(Constant::Dynamic { name, .. }) => format!("dynamic constant {name}"),
             _ => "constant".to_string(),
         };
@@ -145,7 +173,12 @@ impl Vm {
     }
 
     /// Calls of signature-polymorphic methods (MethodHandle.invoke, VarHandle.get, ...).
-    pub(crate) fn invoke_polymorphic(&mut self, exec: &mut Exec, m: &super::class::Method, desc: &str) -> Flow {
+    pub(crate) fn invoke_polymorphic(
+        &mut self,
+        exec: &mut Exec,
+        m: &super::class::Method,
+        desc: &str,
+    ) -> Flow {
         let _ = Value::Void;
         let class = self.classes.get(m.class).java_name();
         self.throw_new(

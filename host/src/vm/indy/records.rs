@@ -3,7 +3,7 @@
 //! component-wise equality with `Float.compare`/`Double.compare` for floating point).
 
 use super::{Bind, Bootstrap, CallSite};
-use crate::classfile::{access, descriptor, Constant, Cond, FieldType, Insn, MemberRef};
+use crate::classfile::{access, descriptor, Cond, Constant, FieldType, Insn, MemberRef};
 use crate::classpath::Loader;
 use crate::vm::loader::SyntheticClass;
 use crate::vm::synth::{wrapper_of, Asm};
@@ -41,7 +41,11 @@ impl Vm {
         let mut asm = Asm::new();
         match &*b.name {
             "toString" => {
-                let simple = record.rsplit(['/', '$']).next().unwrap_or(&record).to_string();
+                let simple = record
+                    .rsplit(['/', '$'])
+                    .next()
+                    .unwrap_or(&record)
+                    .to_string();
                 let sb = asm.class(SB);
                 asm.emit(Insn::New(sb));
                 asm.emit(Insn::Dup);
@@ -49,28 +53,50 @@ impl Vm {
                 for (i, g) in getters.iter().enumerate() {
                     let prefix = format!(
                         "{}{}=",
-                        if i == 0 { format!("{simple}[") } else { ", ".to_string() },
+                        if i == 0 {
+                            format!("{simple}[")
+                        } else {
+                            ", ".to_string()
+                        },
                         names.get(i).map(String::as_str).unwrap_or("?")
                     );
                     let s = asm.string(&prefix.encode_utf16().collect::<Vec<_>>());
                     asm.emit(Insn::Ldc(s));
-                    asm.invokevirtual(SB, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;");
+                    asm.invokevirtual(
+                        SB,
+                        "append",
+                        "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+                    );
                     asm.load(0);
                     let get = getter_field(&mut asm, g);
                     asm.emit(get);
                     let t = descriptor::parse_field(&g.desc).ok_or("bad component type")?;
                     let append = match t {
-                        FieldType::Object(ref n) if &**n == "java/lang/String" => "(Ljava/lang/String;)Ljava/lang/StringBuilder;".to_string(),
-                        ref r if r.is_reference() => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;".to_string(),
-                        FieldType::Byte | FieldType::Short => "(I)Ljava/lang/StringBuilder;".to_string(),
+                        FieldType::Object(ref n) if &**n == "java/lang/String" => {
+                            "(Ljava/lang/String;)Ljava/lang/StringBuilder;".to_string()
+                        }
+                        ref r if r.is_reference() => {
+                            "(Ljava/lang/Object;)Ljava/lang/StringBuilder;".to_string()
+                        }
+                        FieldType::Byte | FieldType::Short => {
+                            "(I)Ljava/lang/StringBuilder;".to_string()
+                        }
                         ref p => format!("({})Ljava/lang/StringBuilder;", p.descriptor()),
                     };
                     asm.invokevirtual(SB, "append", &append);
                 }
-                let close = if getters.is_empty() { format!("{simple}[]") } else { "]".to_string() };
+                let close = if getters.is_empty() {
+                    format!("{simple}[]")
+                } else {
+                    "]".to_string()
+                };
                 let s = asm.string(&close.encode_utf16().collect::<Vec<_>>());
                 asm.emit(Insn::Ldc(s));
-                asm.invokevirtual(SB, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;");
+                asm.invokevirtual(
+                    SB,
+                    "append",
+                    "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+                );
                 asm.invokevirtual(SB, "toString", "()Ljava/lang/String;");
                 asm.emit(Insn::ReturnValue);
             }
@@ -84,7 +110,12 @@ impl Vm {
                     asm.emit(get);
                     let t = descriptor::parse_field(&g.desc).ok_or("bad component type")?;
                     if t.is_reference() {
-                        asm.invokestatic("java/util/Objects", "hashCode", "(Ljava/lang/Object;)I", false);
+                        asm.invokestatic(
+                            "java/util/Objects",
+                            "hashCode",
+                            "(Ljava/lang/Object;)I",
+                            false,
+                        );
                     } else {
                         let (wrapper, prim) = wrapper_of(&t);
                         asm.invokestatic(wrapper, "hashCode", &format!("({prim})I"), false);
@@ -126,7 +157,12 @@ impl Vm {
                             to_false.push(asm.emit(Insn::Nop));
                         }
                         ref r if r.is_reference() => {
-                            asm.invokestatic("java/util/Objects", "equals", "(Ljava/lang/Object;Ljava/lang/Object;)Z", false);
+                            asm.invokestatic(
+                                "java/util/Objects",
+                                "equals",
+                                "(Ljava/lang/Object;Ljava/lang/Object;)Z",
+                                false,
+                            );
                             asm.emit(Insn::Iconst(1));
                             asm.emit(Insn::Ixor);
                             to_false.push(asm.emit(Insn::Nop));
@@ -153,7 +189,10 @@ impl Vm {
             other => return Err(format!("ObjectMethods cannot generate {other}")),
         }
         let method = asm.finish(&b.name, &b.desc, access::PUBLIC | access::STATIC);
-        let object = self.classes.load("java/lang/Object").map_err(|e| e.to_string())?;
+        let object = self
+            .classes
+            .load("java/lang/Object")
+            .map_err(|e| e.to_string())?;
         let spec = SyntheticClass {
             name: self.synthetic_name(&format!("{record}$$RecordMethods$")),
             super_class: object,

@@ -33,7 +33,9 @@ impl Vm {
             .map(|c| match c {
                 Constant::Class(n) => Ok(Label::Type(n.clone())),
                 Constant::Int(v) => Ok(Label::Int(*v)),
-                Constant::String(s) if &*b.handle.name == "enumSwitch" => Ok(Label::EnumName(s.clone())),
+                Constant::String(s) if &*b.handle.name == "enumSwitch" => {
+                    Ok(Label::EnumName(s.clone()))
+                }
                 Constant::String(s) => Ok(Label::Str(s.clone())),
                 other => Err(format!("unsupported switch label {other:?}")),
             })
@@ -63,7 +65,12 @@ impl Vm {
         Ok(())
     }
 
-    fn label_matches(&mut self, label: &Label, selector: super::super::value::Ref, class: ClassId) -> bool {
+    fn label_matches(
+        &mut self,
+        label: &Label,
+        selector: super::super::value::Ref,
+        class: ClassId,
+    ) -> bool {
         match label {
             Label::Type(name) => self
                 .classes
@@ -71,8 +78,13 @@ impl Vm {
                 .is_ok_and(|t| self.classes.is_assignable(class, t)),
             Label::Int(v) => {
                 let name = self.classes.get(class).name.clone();
-                matches!(&*name, "java/lang/Integer" | "java/lang/Character" | "java/lang/Short" | "java/lang/Byte")
-                    && self.field_by_name(selector, "value").as_int() == *v
+                matches!(
+                    &*name,
+                    "java/lang/Integer"
+                        | "java/lang/Character"
+                        | "java/lang/Short"
+                        | "java/lang/Byte"
+                ) && self.field_by_name(selector, "value").as_int() == *v
             }
             Label::Str(s) => self.string_units(selector).is_some_and(|u| u[..] == s[..]),
             Label::EnumName(s) => {

@@ -19,92 +19,134 @@ fn io_error<T>(e: std::io::Error) -> Result<T, NativeExit> {
 
 /// Registers the natives of this module.
 pub fn register(r: &mut NativeRegistry) {
-    for class in ["java/io/FileDescriptor", "java/io/FileOutputStream", "java/io/FileInputStream", "java/io/UnixFileSystem"] {
+    for class in [
+        "java/io/FileDescriptor",
+        "java/io/FileOutputStream",
+        "java/io/FileInputStream",
+        "java/io/UnixFileSystem",
+    ] {
         r.add(class, "initIDs", "()V", |_, _, _| Ok(Value::Void));
     }
-    r.add("java/io/FileDescriptor", "getHandle", "(I)J", |_, _, _| Ok(Value::Long(-1)));
-    r.add("java/io/FileDescriptor", "getAppend", "(I)Z", |_, _, _| Ok(jbool(false)));
-    r.add("java/io/FileDescriptor", "sync", "()V", |_, _, _| Ok(Value::Void));
+    r.add("java/io/FileDescriptor", "getHandle", "(I)J", |_, _, _| {
+        Ok(Value::Long(-1))
+    });
+    r.add("java/io/FileDescriptor", "getAppend", "(I)Z", |_, _, _| {
+        Ok(jbool(false))
+    });
+    r.add("java/io/FileDescriptor", "sync", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
     r.add("java/io/FileDescriptor", "close0", "()V", |vm, _, a| {
         let fd = vm.field_by_name(a.obj(0), "fd").as_int();
         vm.io.files.remove(&fd);
         vm.set_field_by_name(a.obj(0), "fd", Value::Int(-1));
         Ok(Value::Void)
     });
-    r.add("java/io/FileOutputStream", "writeBytes", "([BIIZ)V", |vm, _, a| {
-        let fd = fd_of(vm, a.obj(0));
-        let (array, off, len) = (a.obj(1), a.int(2), a.int(3));
-        let bytes: Vec<u8> = match vm.heap.get(array).map(|o| &o.data) {
-            Some(ObjData::Bytes(b)) => {
-                let (off, len) = (off.max(0) as usize, len.max(0) as usize);
-                if off + len > b.len() {
-                    return throw("java/lang/IndexOutOfBoundsException", format!("Range [{off}, {off} + {len}) out of bounds for length {}", b.len()));
+    r.add(
+        "java/io/FileOutputStream",
+        "writeBytes",
+        "([BIIZ)V",
+        |vm, _, a| {
+            let fd = fd_of(vm, a.obj(0));
+            let (array, off, len) = (a.obj(1), a.int(2), a.int(3));
+            let bytes: Vec<u8> = match vm.heap.get(array).map(|o| &o.data) {
+                Some(ObjData::Bytes(b)) => {
+                    let (off, len) = (off.max(0) as usize, len.max(0) as usize);
+                    if off + len > b.len() {
+                        return throw(
+                            "java/lang/IndexOutOfBoundsException",
+                            format!(
+                                "Range [{off}, {off} + {len}) out of bounds for length {}",
+                                b.len()
+                            ),
+                        );
+                    }
+                    b[off..off + len].iter().map(|&x| x as u8).collect()
                 }
-                b[off..off + len].iter().map(|&x| x as u8).collect()
-            }
-            _ => return super::npe(),
-        };
-        vm.io.write(fd, &bytes).or_else(io_error)?;
-        Ok(Value::Void)
-    });
+                _ => return super::npe(),
+            };
+            vm.io.write(fd, &bytes).or_else(io_error)?;
+            Ok(Value::Void)
+        },
+    );
     r.add("java/io/FileOutputStream", "write", "(IZ)V", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
         vm.io.write(fd, &[a.int(1) as u8]).or_else(io_error)?;
         Ok(Value::Void)
     });
-    r.add("java/io/FileOutputStream", "open0", "(Ljava/lang/String;Z)V", |vm, _, a| {
-        let path = string_arg(vm, a.obj(1))?;
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .append(a.bool(2))
-            .truncate(!a.bool(2))
-            .open(&path);
-        register_file(vm, a.obj(0), &path, file)
-    });
-    r.add("java/io/FileInputStream", "open0", "(Ljava/lang/String;)V", |vm, _, a| {
-        let path = string_arg(vm, a.obj(1))?;
-        let file = std::fs::File::open(&path);
-        register_file(vm, a.obj(0), &path, file)
-    });
-    r.add("java/io/FileInputStream", "readBytes", "([BII)I", |vm, _, a| {
-        let fd = fd_of(vm, a.obj(0));
-        let len = a.int(3).max(0) as usize;
-        let mut buf = vec![0u8; len];
-        let n = read_fd(vm, fd, &mut buf).or_else(io_error)?;
-        if n == 0 && len > 0 {
-            return Ok(Value::Int(-1));
-        }
-        let off = a.int(2).max(0) as usize;
-        if let Some(ObjData::Bytes(b)) = vm.heap.get_mut(a.obj(1)).map(|o| &mut o.data) {
-            for (k, &byte) in buf[..n].iter().enumerate() {
-                if let Some(slot) = b.get_mut(off + k) {
-                    *slot = byte as i8;
+    r.add(
+        "java/io/FileOutputStream",
+        "open0",
+        "(Ljava/lang/String;Z)V",
+        |vm, _, a| {
+            let path = string_arg(vm, a.obj(1))?;
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .append(a.bool(2))
+                .truncate(!a.bool(2))
+                .open(&path);
+            register_file(vm, a.obj(0), &path, file)
+        },
+    );
+    r.add(
+        "java/io/FileInputStream",
+        "open0",
+        "(Ljava/lang/String;)V",
+        |vm, _, a| {
+            let path = string_arg(vm, a.obj(1))?;
+            let file = std::fs::File::open(&path);
+            register_file(vm, a.obj(0), &path, file)
+        },
+    );
+    r.add(
+        "java/io/FileInputStream",
+        "readBytes",
+        "([BII)I",
+        |vm, _, a| {
+            let fd = fd_of(vm, a.obj(0));
+            let len = a.int(3).max(0) as usize;
+            let mut buf = vec![0u8; len];
+            let n = read_fd(vm, fd, &mut buf).or_else(io_error)?;
+            if n == 0 && len > 0 {
+                return Ok(Value::Int(-1));
+            }
+            let off = a.int(2).max(0) as usize;
+            if let Some(ObjData::Bytes(b)) = vm.heap.get_mut(a.obj(1)).map(|o| &mut o.data) {
+                for (k, &byte) in buf[..n].iter().enumerate() {
+                    if let Some(slot) = b.get_mut(off + k) {
+                        *slot = byte as i8;
+                    }
                 }
             }
-        }
-        Ok(Value::Int(n as i32))
-    });
+            Ok(Value::Int(n as i32))
+        },
+    );
     r.add("java/io/FileInputStream", "read0", "()I", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
         let mut buf = [0u8; 1];
         let n = read_fd(vm, fd, &mut buf).or_else(io_error)?;
         Ok(Value::Int(if n == 0 { -1 } else { i32::from(buf[0]) }))
     });
-    r.add("java/io/FileInputStream", "available0", "()I", |vm, _, a| {
-        let fd = fd_of(vm, a.obj(0));
-        let available = vm
-            .io
-            .files
-            .get_mut(&fd)
-            .and_then(|f| {
-                let len = f.metadata().ok()?.len();
-                let pos = f.stream_position().ok()?;
-                Some(len.saturating_sub(pos).min(i32::MAX as u64) as i32)
-            })
-            .unwrap_or(0);
-        Ok(Value::Int(available))
-    });
+    r.add(
+        "java/io/FileInputStream",
+        "available0",
+        "()I",
+        |vm, _, a| {
+            let fd = fd_of(vm, a.obj(0));
+            let available = vm
+                .io
+                .files
+                .get_mut(&fd)
+                .and_then(|f| {
+                    let len = f.metadata().ok()?.len();
+                    let pos = f.stream_position().ok()?;
+                    Some(len.saturating_sub(pos).min(i32::MAX as u64) as i32)
+                })
+                .unwrap_or(0);
+            Ok(Value::Int(available))
+        },
+    );
     r.add("java/io/FileInputStream", "skip0", "(J)J", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
         let mut buf = vec![0u8; a.long(1).clamp(0, 1 << 20) as usize];
@@ -113,50 +155,167 @@ pub fn register(r: &mut NativeRegistry) {
     });
     r.add("java/io/FileInputStream", "length0", "()J", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
-        Ok(Value::Long(vm.io.files.get(&fd).and_then(|f| f.metadata().ok()).map(|m| m.len() as i64).unwrap_or(0)))
+        Ok(Value::Long(
+            vm.io
+                .files
+                .get(&fd)
+                .and_then(|f| f.metadata().ok())
+                .map(|m| m.len() as i64)
+                .unwrap_or(0),
+        ))
     });
     r.add("java/io/FileInputStream", "position0", "()J", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
-        Ok(Value::Long(vm.io.files.get_mut(&fd).and_then(|f| f.stream_position().ok()).map(|p| p as i64).unwrap_or(0)))
+        Ok(Value::Long(
+            vm.io
+                .files
+                .get_mut(&fd)
+                .and_then(|f| f.stream_position().ok())
+                .map(|p| p as i64)
+                .unwrap_or(0),
+        ))
     });
-    r.add("java/io/Console", "istty", "()Z", |_, _, _| Ok(jbool(false)));
-    r.add("java/io/Console", "encoding", "()Ljava/lang/String;", |_, _, _| Ok(Value::NULL));
+    r.add("java/io/Console", "istty", "()Z", |_, _, _| {
+        Ok(jbool(false))
+    });
+    r.add(
+        "java/io/Console",
+        "encoding",
+        "()Ljava/lang/String;",
+        |_, _, _| Ok(Value::NULL),
+    );
     r.add("java/io/Console", "echo", "(Z)Z", |_, _, _| Ok(jbool(true)));
-    r.add("java/io/UnixFileSystem", "getBooleanAttributes0", "(Ljava/io/File;)I", |vm, _, a| {
-        let path = file_path(vm, a.obj(1))?;
-        Ok(Value::Int(match std::fs::metadata(&path) {
-            Ok(m) => 0x01 | if m.is_file() { 0x02 } else { 0 } | if m.is_dir() { 0x04 } else { 0 },
-            Err(_) => 0,
-        }))
-    });
-    r.add("java/io/UnixFileSystem", "canonicalize0", "(Ljava/lang/String;)Ljava/lang/String;", |vm, _, a| {
-        let path = string_arg(vm, a.obj(1))?;
-        let canonical = std::fs::canonicalize(&path)
-            .map(|p| p.display().to_string())
-            .unwrap_or(path);
-        Ok(Value::Ref(vm.new_string(&canonical)))
-    });
-    r.add("java/io/UnixFileSystem", "getLength", "(Ljava/io/File;)J", |vm, _, a| {
-        let path = file_path(vm, a.obj(1))?;
-        Ok(Value::Long(std::fs::metadata(path).map(|m| m.len() as i64).unwrap_or(0)))
-    });
-    r.add("java/io/UnixFileSystem", "delete0", "(Ljava/io/File;)Z", |vm, _, a| {
-        let path = file_path(vm, a.obj(1))?;
-        let ok = std::fs::remove_file(&path).or_else(|_| std::fs::remove_dir(&path)).is_ok();
-        Ok(jbool(ok))
-    });
-    r.add("java/io/UnixFileSystem", "createDirectory", "(Ljava/io/File;)Z", |vm, _, a| {
-        let path = file_path(vm, a.obj(1))?;
-        Ok(jbool(std::fs::create_dir(path).is_ok()))
-    });
-    r.add("java/io/UnixFileSystem", "getNameMax0", "(Ljava/lang/String;)J", |_, _, _| Ok(Value::Long(255)));
+    r.add(
+        "java/io/UnixFileSystem",
+        "getBooleanAttributes0",
+        "(Ljava/io/File;)I",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            Ok(Value::Int(match std::fs::metadata(&path) {
+                Ok(m) => {
+                    0x01 | if m.is_file() { 0x02 } else { 0 } | if m.is_dir() { 0x04 } else { 0 }
+                }
+                Err(_) => 0,
+            }))
+        },
+    );
+    r.add(
+        "java/io/UnixFileSystem",
+        "canonicalize0",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        |vm, _, a| {
+            let path = string_arg(vm, a.obj(1))?;
+            let canonical = std::fs::canonicalize(&path)
+                .map(|p| p.display().to_string())
+                .unwrap_or(path);
+            Ok(Value::Ref(vm.new_string(&canonical)))
+        },
+    );
+    r.add(
+        "java/io/UnixFileSystem",
+        "getLength",
+        "(Ljava/io/File;)J",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            Ok(Value::Long(
+                std::fs::metadata(path).map(|m| m.len() as i64).unwrap_or(0),
+            ))
+        },
+    );
+    r.add(
+        "java/io/UnixFileSystem",
+        "delete0",
+        "(Ljava/io/File;)Z",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            let ok = std::fs::remove_file(&path)
+                .or_else(|_| std::fs::remove_dir(&path))
+                .is_ok();
+            Ok(jbool(ok))
+        },
+    );
+    r.add(
+        "java/io/UnixFileSystem",
+        "createDirectory",
+        "(Ljava/io/File;)Z",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            Ok(jbool(std::fs::create_dir(path).is_ok()))
+        },
+    );
+    r.add(
+        "jdk/internal/loader/BootLoader",
+        "findResourceAsStream",
+        "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/InputStream;",
+        |vm, _, a| {
+            let module = vm.string_value(a.obj(0));
+            let name = string_arg(vm, a.obj(1))?;
+            let bytes = vm
+                .classes
+                .classpath()
+                .jdk_resource(module.as_deref(), &name);
+            resource_stream(vm, bytes)
+        },
+    );
+    r.add(
+        "java/lang/ClassLoader",
+        "getSystemResourceAsStream",
+        "(Ljava/lang/String;)Ljava/io/InputStream;",
+        |vm, _, a| {
+            let name = string_arg(vm, a.obj(0))?;
+            let name = name.trim_start_matches('/');
+            let bytes = vm
+                .classes
+                .classpath()
+                .resource(name)
+                .or_else(|| vm.classes.classpath().jdk_resource(None, name));
+            resource_stream(vm, bytes)
+        },
+    );
+    r.add(
+        "java/io/UnixFileSystem",
+        "getNameMax0",
+        "(Ljava/lang/String;)J",
+        |_, _, _| Ok(Value::Long(255)),
+    );
+}
+
+/// Hands resource bytes to Java as an InputStream (null when absent).
+fn resource_stream(vm: &mut Vm, bytes: Option<Vec<u8>>) -> NativeResult {
+    let array = match bytes {
+        Some(b) => {
+            let class = vm.known.byte_array;
+            Value::Ref(vm.heap.alloc(crate::vm::heap::Obj {
+                class,
+                data: ObjData::Bytes(b.into_iter().map(|x| x as i8).collect()),
+            }))
+        }
+        None => Value::NULL,
+    };
+    let support = vm
+        .classes
+        .load("jdk/internal/rpf/VMSupport")
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    let helper = vm
+        .classes
+        .find_method(support, "bytesStream", "([B)Ljava/io/InputStream;")
+        .ok_or(NativeExit::ThrowNew(
+            "java/lang/InternalError",
+            Some("VMSupport.bytesStream".into()),
+        ))?;
+    Err(NativeExit::Call(helper, vec![array]))
 }
 
 fn file_path(vm: &Vm, file: Ref) -> Result<String, NativeExit> {
     string_arg(vm, vm.field_by_name(file, "path").as_ref())
 }
 
-fn register_file(vm: &mut Vm, stream: Ref, path: &str, file: std::io::Result<std::fs::File>) -> NativeResult {
+fn register_file(
+    vm: &mut Vm,
+    stream: Ref,
+    path: &str,
+    file: std::io::Result<std::fs::File>,
+) -> NativeResult {
     match file {
         Ok(f) => {
             let fd = vm.io.next_fd;
@@ -172,7 +331,10 @@ fn register_file(vm: &mut Vm, stream: Ref, path: &str, file: std::io::Result<std
                 std::io::ErrorKind::PermissionDenied => "Permission denied".to_string(),
                 _ => e.to_string(),
             };
-            throw("java/io/FileNotFoundException", format!("{path} ({reason})"))
+            throw(
+                "java/io/FileNotFoundException",
+                format!("{path} ({reason})"),
+            )
         }
     }
 }

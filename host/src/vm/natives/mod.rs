@@ -140,6 +140,11 @@ impl Args for [Value] {
     }
 }
 
+/// The top frame `(method, pc)` recorded in a Throwable's backtrace.
+pub fn lang_backtrace_top(vm: &Vm, throwable: Ref) -> Option<(u32, u32)> {
+    lang::backtrace_frames(vm, throwable).first().copied()
+}
+
 /// JVMTI thread status of a started, running thread (`Thread.threadStatus`).
 pub const THREAD_RUNNABLE: i32 = 0x0005;
 /// JVMTI thread status of a terminated thread.

@@ -9,23 +9,71 @@ use crate::vm::Vm;
 
 /// Registers the natives of this module.
 pub fn register(r: &mut NativeRegistry) {
-    r.add("java/lang/System", "registerNatives", "()V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/System", "setIn0", "(Ljava/io/InputStream;)V", |vm, _, a| set_stream(vm, "in", a.obj(0)));
-    r.add("java/lang/System", "setOut0", "(Ljava/io/PrintStream;)V", |vm, _, a| set_stream(vm, "out", a.obj(0)));
-    r.add("java/lang/System", "setErr0", "(Ljava/io/PrintStream;)V", |vm, _, a| set_stream(vm, "err", a.obj(0)));
-    r.add("java/lang/System", "currentTimeMillis", "()J", |vm, _, _| Ok(Value::Long(vm.now_ms() as i64)));
+    r.add("java/lang/System", "registerNatives", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/System",
+        "setIn0",
+        "(Ljava/io/InputStream;)V",
+        |vm, _, a| set_stream(vm, "in", a.obj(0)),
+    );
+    r.add(
+        "java/lang/System",
+        "setOut0",
+        "(Ljava/io/PrintStream;)V",
+        |vm, _, a| set_stream(vm, "out", a.obj(0)),
+    );
+    r.add(
+        "java/lang/System",
+        "setErr0",
+        "(Ljava/io/PrintStream;)V",
+        |vm, _, a| set_stream(vm, "err", a.obj(0)),
+    );
+    r.add(
+        "java/lang/System",
+        "currentTimeMillis",
+        "()J",
+        |vm, _, _| Ok(Value::Long(vm.now_ms() as i64)),
+    );
     r.add("java/lang/System", "nanoTime", "()J", |vm, _, _| {
-        let nanos = vm.start_instant.elapsed().as_nanos() as i64 + vm.clock_offset_ms as i64 * 1_000_000;
+        let nanos =
+            vm.start_instant.elapsed().as_nanos() as i64 + vm.clock_offset_ms as i64 * 1_000_000;
         Ok(Value::Long(nanos))
     });
-    r.add("java/lang/System", "identityHashCode", "(Ljava/lang/Object;)I", |_, _, a| Ok(Value::Int(identity_hash(a.obj(0)))));
-    r.add("java/lang/System", "mapLibraryName", "(Ljava/lang/String;)Ljava/lang/String;", |vm, _, a| {
-        let name = string_arg(vm, a.obj(0))?;
-        Ok(Value::Ref(vm.new_string(&format!("lib{name}.so"))))
-    });
-    r.add("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", arraycopy);
-    r.add("jdk/internal/util/SystemProps$Raw", "vmProperties", "()[Ljava/lang/String;", vm_properties);
-    r.add("jdk/internal/util/SystemProps$Raw", "platformProperties", "()[Ljava/lang/String;", platform_properties);
+    r.add(
+        "java/lang/System",
+        "identityHashCode",
+        "(Ljava/lang/Object;)I",
+        |_, _, a| Ok(Value::Int(identity_hash(a.obj(0)))),
+    );
+    r.add(
+        "java/lang/System",
+        "mapLibraryName",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        |vm, _, a| {
+            let name = string_arg(vm, a.obj(0))?;
+            Ok(Value::Ref(vm.new_string(&format!("lib{name}.so"))))
+        },
+    );
+    r.add(
+        "java/lang/System",
+        "arraycopy",
+        "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        arraycopy,
+    );
+    r.add(
+        "jdk/internal/util/SystemProps$Raw",
+        "vmProperties",
+        "()[Ljava/lang/String;",
+        vm_properties,
+    );
+    r.add(
+        "jdk/internal/util/SystemProps$Raw",
+        "platformProperties",
+        "()[Ljava/lang/String;",
+        platform_properties,
+    );
 }
 
 fn set_stream(vm: &mut Vm, name: &str, stream: Ref) -> NativeResult {
@@ -72,7 +120,10 @@ pub fn posix_locale() -> (String, Option<String>, String) {
         .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
         .unwrap_or_else(|| "C".to_string());
     let (base, encoding) = match value.split_once('.') {
-        Some((b, e)) => (b.to_string(), Some(e.split('@').next().unwrap_or(e).to_string())),
+        Some((b, e)) => (
+            b.to_string(),
+            Some(e.split('@').next().unwrap_or(e).to_string()),
+        ),
         None => (value.split('@').next().unwrap_or("C").to_string(), None),
     };
     let encoding = match encoding.as_deref().map(str::to_ascii_lowercase).as_deref() {
@@ -107,7 +158,13 @@ fn platform_properties(vm: &mut Vm, _: &mut Exec, _: &[Value]) -> NativeResult {
     let home = std::env::var("HOME").unwrap_or_else(|_| "?".into());
     let user = std::env::var("USER")
         .or_else(|_| std::env::var("LOGNAME"))
-        .unwrap_or_else(|_| if home == "/root" { "root".into() } else { "?".into() });
+        .unwrap_or_else(|_| {
+            if home == "/root" {
+                "root".into()
+            } else {
+                "?".into()
+            }
+        });
     let cwd = std::env::current_dir()
         .map(|d| d.display().to_string())
         .unwrap_or_else(|_| "?".into());
@@ -122,7 +179,10 @@ fn platform_properties(vm: &mut Vm, _: &mut Exec, _: &[Value]) -> NativeResult {
         ("_path_separator_NDX", Some(":".into())),
         ("_line_separator_NDX", Some("\n".into())),
         ("_java_io_tmpdir_NDX", Some("/tmp".into())),
-        ("_os_arch_NDX", Some(std::env::consts::ARCH.replace("x86_64", "amd64"))),
+        (
+            "_os_arch_NDX",
+            Some(std::env::consts::ARCH.replace("x86_64", "amd64")),
+        ),
         ("_os_name_NDX", Some("Linux".into())),
         ("_os_version_NDX", Some(os_version)),
         ("_sun_arch_data_model_NDX", Some("64".into())),
@@ -152,13 +212,34 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let (s_kind, d_kind) = (s.data.elem_kind(), d.data.elem_kind());
     let (s_class, d_class) = (s.class, d.class);
     let (Some(sk), Some(dk)) = (s_kind, d_kind) else {
-        let which = if s_kind.is_none() { "source" } else { "destination" };
+        let which = if s_kind.is_none() {
+            "source"
+        } else {
+            "destination"
+        };
         let c = if s_kind.is_none() { s_class } else { d_class };
         return throw(
             "java/lang/ArrayStoreException",
-            format!("arraycopy: {which} type {} is not an array", describe(vm, c)),
+            format!(
+                "arraycopy: {which} type {} is not an array",
+                describe(vm, c)
+            ),
         );
     };
+    if sk != dk && (sk == crate::vm::heap::ElemKind::Ref || dk == crate::vm::heap::ElemKind::Ref) {
+        let message = if dk == crate::vm::heap::ElemKind::Ref {
+            format!(
+                "arraycopy: type mismatch: can not copy {}[] into object array[]",
+                kind_name(sk)
+            )
+        } else {
+            format!(
+                "arraycopy: type mismatch: can not copy object array[] into {}[]",
+                kind_name(dk)
+            )
+        };
+        return throw("java/lang/ArrayStoreException", message);
+    }
     if sk != dk {
         return throw(
             "java/lang/ArrayStoreException",
@@ -169,31 +250,53 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
             ),
         );
     }
-    let (s_len, d_len) = (s.data.array_len().unwrap_or(0), d.data.array_len().unwrap_or(0));
-    if src_pos < 0 || dst_pos < 0 || len < 0 {
-        let (what, v) = if src_pos < 0 {
-            ("source index", src_pos)
-        } else if dst_pos < 0 {
-            ("destination index", dst_pos)
-        } else {
-            ("length", len)
-        };
+    let (s_len, d_len) = (
+        s.data.array_len().unwrap_or(0),
+        d.data.array_len().unwrap_or(0),
+    );
+    if src_pos < 0 {
         return throw(
             "java/lang/ArrayIndexOutOfBoundsException",
-            format!("arraycopy: {what} {v} out of bounds for {}", bounds_desc(vm, sk, if src_pos < 0 || len < 0 { s_len } else { d_len })),
+            format!(
+                "arraycopy: source index {src_pos} out of bounds for {}",
+                bounds_desc(vm, sk, s_len)
+            ),
+        );
+    }
+    if dst_pos < 0 {
+        return throw(
+            "java/lang/ArrayIndexOutOfBoundsException",
+            format!(
+                "arraycopy: destination index {dst_pos} out of bounds for {}",
+                bounds_desc(vm, dk, d_len)
+            ),
+        );
+    }
+    if len < 0 {
+        return throw(
+            "java/lang/ArrayIndexOutOfBoundsException",
+            format!("arraycopy: length {len} is negative"),
         );
     }
     let (sp, dp, n) = (src_pos as usize, dst_pos as usize, len as usize);
     if sp + n > s_len {
         return throw(
             "java/lang/ArrayIndexOutOfBoundsException",
-            format!("arraycopy: last source index {} out of bounds for {}", sp + n, bounds_desc(vm, sk, s_len)),
+            format!(
+                "arraycopy: last source index {} out of bounds for {}",
+                sp + n,
+                bounds_desc(vm, sk, s_len)
+            ),
         );
     }
     if dp + n > d_len {
         return throw(
             "java/lang/ArrayIndexOutOfBoundsException",
-            format!("arraycopy: last destination index {} out of bounds for {}", dp + n, bounds_desc(vm, dk, d_len)),
+            format!(
+                "arraycopy: last destination index {} out of bounds for {}",
+                dp + n,
+                bounds_desc(vm, dk, d_len)
+            ),
         );
     }
     if n == 0 {
@@ -203,7 +306,10 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         return copy_refs(vm, src, sp, dst, dp, n);
     }
     if src == dst {
-        let obj = vm.heap.get_mut(dst).ok_or(NativeExit::ThrowNew("java/lang/NullPointerException", None))?;
+        let obj = vm
+            .heap
+            .get_mut(dst)
+            .ok_or(NativeExit::ThrowNew("java/lang/NullPointerException", None))?;
         macro_rules! within {
             ($($v:ident),*) => {
                 match &mut obj.data {
@@ -216,8 +322,12 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         return Ok(Value::Void);
     }
     let source = vm.heap.get(src).map(|o| o.data.clone());
-    let Some(source) = source else { return super::npe() };
-    let Some(target) = vm.heap.get_mut(dst) else { return super::npe() };
+    let Some(source) = source else {
+        return super::npe();
+    };
+    let Some(target) = vm.heap.get_mut(dst) else {
+        return super::npe();
+    };
     macro_rules! copy {
         ($($v:ident),*) => {
             match (&source, &mut target.data) {

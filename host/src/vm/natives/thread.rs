@@ -9,58 +9,118 @@ use crate::vm::Vm;
 /// Registers the natives of this module.
 pub fn register(r: &mut NativeRegistry) {
     r.add("java/lang/Object", "wait", "(J)V", object_wait);
-    r.add("java/lang/Object", "notify", "()V", |vm, _, a| notify(vm, a.obj(0), false));
-    r.add("java/lang/Object", "notifyAll", "()V", |vm, _, a| notify(vm, a.obj(0), true));
-    r.add("java/lang/Thread", "registerNatives", "()V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", |vm, _, _| Ok(Value::Ref(vm.threads[vm.current].obj)));
-    r.add("java/lang/Thread", "yield", "()V", |_, _, _| Err(NativeExit::Yield));
+    r.add("java/lang/Object", "notify", "()V", |vm, _, a| {
+        notify(vm, a.obj(0), false)
+    });
+    r.add("java/lang/Object", "notifyAll", "()V", |vm, _, a| {
+        notify(vm, a.obj(0), true)
+    });
+    r.add("java/lang/Thread", "registerNatives", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/Thread",
+        "currentThread",
+        "()Ljava/lang/Thread;",
+        |vm, _, _| Ok(Value::Ref(vm.threads[vm.current].obj)),
+    );
+    r.add("java/lang/Thread", "yield", "()V", |_, _, _| {
+        Err(NativeExit::Yield)
+    });
     r.add("java/lang/Thread", "sleep", "(J)V", sleep);
     r.add("java/lang/Thread", "start0", "()V", start0);
-    r.add("java/lang/Thread", "holdsLock", "(Ljava/lang/Object;)Z", |vm, _, a| {
-        if a.obj(0).is_null() {
-            return super::npe();
-        }
-        Ok(jbool(vm.owns_monitor(a.obj(0))))
+    r.add(
+        "java/lang/Thread",
+        "holdsLock",
+        "(Ljava/lang/Object;)Z",
+        |vm, _, a| {
+            if a.obj(0).is_null() {
+                return super::npe();
+            }
+            Ok(jbool(vm.owns_monitor(a.obj(0))))
+        },
+    );
+    r.add("java/lang/Thread", "setPriority0", "(I)V", |_, _, _| {
+        Ok(Value::Void)
     });
-    r.add("java/lang/Thread", "setPriority0", "(I)V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/Thread", "setNativeName", "(Ljava/lang/String;)V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/Thread", "suspend0", "()V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/Thread", "resume0", "()V", |_, _, _| Ok(Value::Void));
-    r.add("java/lang/Thread", "stop0", "(Ljava/lang/Object;)V", |_, _, _| {
-        throw("java/lang/UnsupportedOperationException", "Thread.stop is not supported by rpf")
+    r.add(
+        "java/lang/Thread",
+        "setNativeName",
+        "(Ljava/lang/String;)V",
+        |_, _, _| Ok(Value::Void),
+    );
+    r.add("java/lang/Thread", "suspend0", "()V", |_, _, _| {
+        Ok(Value::Void)
     });
+    r.add("java/lang/Thread", "resume0", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/Thread",
+        "stop0",
+        "(Ljava/lang/Object;)V",
+        |_, _, _| {
+            throw(
+                "java/lang/UnsupportedOperationException",
+                "Thread.stop is not supported by rpf",
+            )
+        },
+    );
     r.add("java/lang/Thread", "interrupt0", "()V", |vm, _, a| {
         if let Some(t) = vm.thread_index(a.obj(0)) {
             vm.interrupt(t);
         }
         Ok(Value::Void)
     });
-    r.add("java/lang/Thread", "clearInterruptEvent", "()V", |vm, _, _| {
-        let me = vm.current;
-        vm.threads[me].interrupted = false;
-        Ok(Value::Void)
-    });
-    r.add("java/lang/Thread", "getThreads", "()[Ljava/lang/Thread;", |vm, _, _| {
-        let live: Vec<Ref> = vm.threads.iter().filter(|t| t.is_alive()).map(|t| t.obj).collect();
-        let class = vm
-            .classes
-            .load("[Ljava/lang/Thread;")
-            .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-        let array = vm.new_array(class, live.len());
-        for (i, t) in live.into_iter().enumerate() {
-            if let Some(o) = vm.heap.get_mut(array) {
-                o.data.store(i, Value::Ref(t));
+    r.add(
+        "java/lang/Thread",
+        "clearInterruptEvent",
+        "()V",
+        |vm, _, _| {
+            let me = vm.current;
+            vm.threads[me].interrupted = false;
+            Ok(Value::Void)
+        },
+    );
+    r.add(
+        "java/lang/Thread",
+        "getThreads",
+        "()[Ljava/lang/Thread;",
+        |vm, _, _| {
+            let live: Vec<Ref> = vm
+                .threads
+                .iter()
+                .filter(|t| t.is_alive())
+                .map(|t| t.obj)
+                .collect();
+            let class = vm
+                .classes
+                .load("[Ljava/lang/Thread;")
+                .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+            let array = vm.new_array(class, live.len());
+            for (i, t) in live.into_iter().enumerate() {
+                if let Some(o) = vm.heap.get_mut(array) {
+                    o.data.store(i, Value::Ref(t));
+                }
             }
-        }
-        Ok(Value::Ref(array))
-    });
-    r.add("java/lang/Thread", "getState", "()Ljava/lang/Thread$State;", thread_state);
+            Ok(Value::Ref(array))
+        },
+    );
+    r.add(
+        "java/lang/Thread",
+        "getState",
+        "()Ljava/lang/Thread$State;",
+        thread_state,
+    );
 }
 
 fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let (obj, millis) = (a.obj(0), a.long(1));
     if millis < 0 {
-        return throw("java/lang/IllegalArgumentException", "timeout value is negative");
+        return throw(
+            "java/lang/IllegalArgumentException",
+            "timeout value is negative",
+        );
     }
     let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
     match vm.object_wait(obj, deadline) {
@@ -70,7 +130,10 @@ fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
             vm.clear_interrupt_field(vm.current);
             Err(NativeExit::ThrowNew("java/lang/InterruptedException", None))
         }
-        WaitOutcome::NotOwner => throw("java/lang/IllegalMonitorStateException", "current thread is not owner"),
+        WaitOutcome::NotOwner => throw(
+            "java/lang/IllegalMonitorStateException",
+            "current thread is not owner",
+        ),
     }
 }
 
@@ -78,7 +141,10 @@ fn notify(vm: &mut Vm, obj: Ref, all: bool) -> NativeResult {
     if vm.object_notify(obj, all) {
         Ok(Value::Void)
     } else {
-        throw("java/lang/IllegalMonitorStateException", "current thread is not owner")
+        throw(
+            "java/lang/IllegalMonitorStateException",
+            "current thread is not owner",
+        )
     }
 }
 
@@ -96,7 +162,10 @@ fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     }
     let millis = a.long(0);
     if millis < 0 {
-        return throw("java/lang/IllegalArgumentException", "timeout value is negative");
+        return throw(
+            "java/lang/IllegalArgumentException",
+            "timeout value is negative",
+        );
     }
     if vm.threads[me].interrupted {
         vm.threads[me].interrupted = false;
@@ -135,7 +204,10 @@ fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
 
 fn thread_state(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let obj = a.obj(0);
-    let name = match vm.thread_index(obj).map(|t| (vm.threads[t].status, vm.threads[t].deadline)) {
+    let name = match vm
+        .thread_index(obj)
+        .map(|t| (vm.threads[t].status, vm.threads[t].deadline))
+    {
         None => {
             if vm.field_by_name(obj, "threadStatus").as_int() == 0 {
                 "NEW"
@@ -214,7 +286,9 @@ impl Vm {
 
     /// `Unsafe.unpark` of the thread object `obj`.
     pub fn unpark(&mut self, obj: Ref) {
-        let Some(t) = self.thread_index(obj) else { return };
+        let Some(t) = self.thread_index(obj) else {
+            return;
+        };
         let thread = &mut self.threads[t];
         if thread.status == Status::Parked {
             thread.status = Status::Runnable;

@@ -133,7 +133,10 @@ fn write_byte(data: &mut ObjData, i: usize, b: u8) {
 
 fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
     let Some(obj) = vm.heap.get(o) else {
-        return throw("java/lang/InternalError", "Unsafe access to a null base or raw memory");
+        return throw(
+            "java/lang/InternalError",
+            "Unsafe access to a null base or raw memory",
+        );
     };
     match &obj.data {
         ObjData::Fields(fields) => Ok(access.from_field(
@@ -149,7 +152,9 @@ fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
             if access.matches(kind) && byte % kind.size() == 0 {
                 return Ok(data.load(byte / kind.size()).unwrap_or_default());
             }
-            let bits = (0..access.size()).fold(0u64, |acc, k| acc | (u64::from(read_byte(data, byte + k)) << (8 * k)));
+            let bits = (0..access.size()).fold(0u64, |acc, k| {
+                acc | (u64::from(read_byte(data, byte + k)) << (8 * k))
+            });
             Ok(access.from_bits(bits))
         }
     }
@@ -157,7 +162,10 @@ fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
 
 fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) -> NativeResult {
     let Some(obj) = vm.heap.get_mut(o) else {
-        return throw("java/lang/InternalError", "Unsafe access to a null base or raw memory");
+        return throw(
+            "java/lang/InternalError",
+            "Unsafe access to a null base or raw memory",
+        );
     };
     match &mut obj.data {
         ObjData::Fields(fields) => {
@@ -206,10 +214,30 @@ fn cas(vm: &mut Vm, a: &[Value], access: Access) -> Result<(bool, Value), Native
 
 macro_rules! accessors {
     ($r:ident, $access:expr, $desc:literal, $get:literal, $put:literal, $getv:literal, $putv:literal) => {
-        $r.add(U, $get, concat!("(Ljava/lang/Object;J)", $desc), |vm, _, a| get(vm, a.obj(1), a.long(2), $access));
-        $r.add(U, $getv, concat!("(Ljava/lang/Object;J)", $desc), |vm, _, a| get(vm, a.obj(1), a.long(2), $access));
-        $r.add(U, $put, concat!("(Ljava/lang/Object;J", $desc, ")V"), |vm, _, a| put(vm, a.obj(1), a.long(2), $access, a[3]));
-        $r.add(U, $putv, concat!("(Ljava/lang/Object;J", $desc, ")V"), |vm, _, a| put(vm, a.obj(1), a.long(2), $access, a[3]));
+        $r.add(
+            U,
+            $get,
+            concat!("(Ljava/lang/Object;J)", $desc),
+            |vm, _, a| get(vm, a.obj(1), a.long(2), $access),
+        );
+        $r.add(
+            U,
+            $getv,
+            concat!("(Ljava/lang/Object;J)", $desc),
+            |vm, _, a| get(vm, a.obj(1), a.long(2), $access),
+        );
+        $r.add(
+            U,
+            $put,
+            concat!("(Ljava/lang/Object;J", $desc, ")V"),
+            |vm, _, a| put(vm, a.obj(1), a.long(2), $access, a[3]),
+        );
+        $r.add(
+            U,
+            $putv,
+            concat!("(Ljava/lang/Object;J", $desc, ")V"),
+            |vm, _, a| put(vm, a.obj(1), a.long(2), $access, a[3]),
+        );
     };
 }
 
@@ -217,23 +245,118 @@ const U: &str = "jdk/internal/misc/Unsafe";
 
 /// Registers the natives of this module.
 pub fn register(r: &mut NativeRegistry) {
-    accessors!(r, Access::Boolean, "Z", "getBoolean", "putBoolean", "getBooleanVolatile", "putBooleanVolatile");
-    accessors!(r, Access::Byte, "B", "getByte", "putByte", "getByteVolatile", "putByteVolatile");
-    accessors!(r, Access::Char, "C", "getChar", "putChar", "getCharVolatile", "putCharVolatile");
-    accessors!(r, Access::Short, "S", "getShort", "putShort", "getShortVolatile", "putShortVolatile");
-    accessors!(r, Access::Int, "I", "getInt", "putInt", "getIntVolatile", "putIntVolatile");
-    accessors!(r, Access::Long, "J", "getLong", "putLong", "getLongVolatile", "putLongVolatile");
-    accessors!(r, Access::Float, "F", "getFloat", "putFloat", "getFloatVolatile", "putFloatVolatile");
-    accessors!(r, Access::Double, "D", "getDouble", "putDouble", "getDoubleVolatile", "putDoubleVolatile");
-    accessors!(r, Access::Ref, "Ljava/lang/Object;", "getReference", "putReference", "getReferenceVolatile", "putReferenceVolatile");
+    accessors!(
+        r,
+        Access::Boolean,
+        "Z",
+        "getBoolean",
+        "putBoolean",
+        "getBooleanVolatile",
+        "putBooleanVolatile"
+    );
+    accessors!(
+        r,
+        Access::Byte,
+        "B",
+        "getByte",
+        "putByte",
+        "getByteVolatile",
+        "putByteVolatile"
+    );
+    accessors!(
+        r,
+        Access::Char,
+        "C",
+        "getChar",
+        "putChar",
+        "getCharVolatile",
+        "putCharVolatile"
+    );
+    accessors!(
+        r,
+        Access::Short,
+        "S",
+        "getShort",
+        "putShort",
+        "getShortVolatile",
+        "putShortVolatile"
+    );
+    accessors!(
+        r,
+        Access::Int,
+        "I",
+        "getInt",
+        "putInt",
+        "getIntVolatile",
+        "putIntVolatile"
+    );
+    accessors!(
+        r,
+        Access::Long,
+        "J",
+        "getLong",
+        "putLong",
+        "getLongVolatile",
+        "putLongVolatile"
+    );
+    accessors!(
+        r,
+        Access::Float,
+        "F",
+        "getFloat",
+        "putFloat",
+        "getFloatVolatile",
+        "putFloatVolatile"
+    );
+    accessors!(
+        r,
+        Access::Double,
+        "D",
+        "getDouble",
+        "putDouble",
+        "getDoubleVolatile",
+        "putDoubleVolatile"
+    );
+    accessors!(
+        r,
+        Access::Ref,
+        "Ljava/lang/Object;",
+        "getReference",
+        "putReference",
+        "getReferenceVolatile",
+        "putReferenceVolatile"
+    );
 
-    r.add(U, "compareAndSetInt", "(Ljava/lang/Object;JII)Z", |vm, _, a| Ok(jbool(cas(vm, a, Access::Int)?.0)));
-    r.add(U, "compareAndSetLong", "(Ljava/lang/Object;JJJ)Z", |vm, _, a| Ok(jbool(cas(vm, a, Access::Long)?.0)));
-    r.add(U, "compareAndSetReference", "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z", |vm, _, a| {
-        Ok(jbool(cas(vm, a, Access::Ref)?.0))
-    });
-    r.add(U, "compareAndExchangeInt", "(Ljava/lang/Object;JII)I", |vm, _, a| Ok(cas(vm, a, Access::Int)?.1));
-    r.add(U, "compareAndExchangeLong", "(Ljava/lang/Object;JJJ)J", |vm, _, a| Ok(cas(vm, a, Access::Long)?.1));
+    r.add(
+        U,
+        "compareAndSetInt",
+        "(Ljava/lang/Object;JII)Z",
+        |vm, _, a| Ok(jbool(cas(vm, a, Access::Int)?.0)),
+    );
+    r.add(
+        U,
+        "compareAndSetLong",
+        "(Ljava/lang/Object;JJJ)Z",
+        |vm, _, a| Ok(jbool(cas(vm, a, Access::Long)?.0)),
+    );
+    r.add(
+        U,
+        "compareAndSetReference",
+        "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z",
+        |vm, _, a| Ok(jbool(cas(vm, a, Access::Ref)?.0)),
+    );
+    r.add(
+        U,
+        "compareAndExchangeInt",
+        "(Ljava/lang/Object;JII)I",
+        |vm, _, a| Ok(cas(vm, a, Access::Int)?.1),
+    );
+    r.add(
+        U,
+        "compareAndExchangeLong",
+        "(Ljava/lang/Object;JJJ)J",
+        |vm, _, a| Ok(cas(vm, a, Access::Long)?.1),
+    );
     r.add(
         U,
         "compareAndExchangeReference",
@@ -242,7 +365,9 @@ pub fn register(r: &mut NativeRegistry) {
     );
 
     r.add(U, "registerNatives", "()V", |_, _, _| Ok(Value::Void));
-    r.add(U, "arrayBaseOffset0", "(Ljava/lang/Class;)I", |_, _, _| Ok(Value::Int(ARRAY_BASE as i32)));
+    r.add(U, "arrayBaseOffset0", "(Ljava/lang/Class;)I", |_, _, _| {
+        Ok(Value::Int(ARRAY_BASE as i32))
+    });
     r.add(U, "arrayIndexScale0", "(Ljava/lang/Class;)I", |vm, _, a| {
         let c = super::class_arg(vm, a.obj(1))?;
         Ok(Value::Int(match vm.classes.get(c).kind {
@@ -250,44 +375,91 @@ pub fn register(r: &mut NativeRegistry) {
             _ => return throw("java/lang/IllegalArgumentException", "not an array class"),
         }))
     });
-    r.add(U, "objectFieldOffset1", "(Ljava/lang/Class;Ljava/lang/String;)J", |vm, _, a| {
-        let c = super::class_arg(vm, a.obj(1))?;
-        let name = super::string_arg(vm, a.obj(2))?;
-        match vm.classes.get(c).field_named(&name) {
-            Some(f) => Ok(Value::Long(i64::from(f.slot))),
-            None => throw("java/lang/InternalError", name),
-        }
-    });
-    r.add(U, "objectFieldOffset0", "(Ljava/lang/reflect/Field;)J", |vm, _, a| {
-        Ok(Value::Long(i64::from(vm.field_by_name(a.obj(1), "slot").as_int())))
-    });
-    r.add(U, "staticFieldOffset0", "(Ljava/lang/reflect/Field;)J", |vm, _, a| {
-        Ok(Value::Long(i64::from(vm.field_by_name(a.obj(1), "slot").as_int())))
-    });
-    r.add(U, "staticFieldBase0", "(Ljava/lang/reflect/Field;)Ljava/lang/Object;", |vm, _, a| {
-        let mirror = vm.field_by_name(a.obj(1), "clazz").as_ref();
-        let c = super::class_arg(vm, mirror)?;
-        Ok(Value::Ref(vm.statics(c)))
-    });
-    r.add(U, "shouldBeInitialized0", "(Ljava/lang/Class;)Z", |vm, _, a| {
-        let c = super::class_arg(vm, a.obj(1))?;
-        Ok(jbool(vm.class_state(c).init != crate::vm::InitState::Done))
-    });
-    r.add(U, "ensureClassInitialized0", "(Ljava/lang/Class;)V", |vm, exec, a| {
-        let c = super::class_arg(vm, a.obj(1))?;
-        initialize_from_native(vm, exec, c).map(|_| Value::Void)
-    });
-    r.add(U, "allocateInstance", "(Ljava/lang/Class;)Ljava/lang/Object;", |vm, exec, a| {
-        let c = super::class_arg(vm, a.obj(1))?;
-        let cls = vm.classes.get(c);
-        if cls.is_interface() || cls.access & crate::classfile::access::ABSTRACT != 0 || cls.is_array() {
-            let name = cls.java_name();
-            return throw("java/lang/InstantiationException", name);
-        }
-        initialize_from_native(vm, exec, c)?;
-        Ok(Value::Ref(vm.new_object(c)))
-    });
-    r.add(U, "throwException", "(Ljava/lang/Throwable;)V", |_, _, a| Err(NativeExit::Throw(a.obj(1))));
+    r.add(
+        U,
+        "objectFieldOffset1",
+        "(Ljava/lang/Class;Ljava/lang/String;)J",
+        |vm, _, a| {
+            let c = super::class_arg(vm, a.obj(1))?;
+            let name = super::string_arg(vm, a.obj(2))?;
+            match vm.classes.get(c).field_named(&name) {
+                Some(f) => Ok(Value::Long(i64::from(f.slot))),
+                None => throw("java/lang/InternalError", name),
+            }
+        },
+    );
+    r.add(
+        U,
+        "objectFieldOffset0",
+        "(Ljava/lang/reflect/Field;)J",
+        |vm, _, a| {
+            Ok(Value::Long(i64::from(
+                vm.field_by_name(a.obj(1), "slot").as_int(),
+            )))
+        },
+    );
+    r.add(
+        U,
+        "staticFieldOffset0",
+        "(Ljava/lang/reflect/Field;)J",
+        |vm, _, a| {
+            Ok(Value::Long(i64::from(
+                vm.field_by_name(a.obj(1), "slot").as_int(),
+            )))
+        },
+    );
+    r.add(
+        U,
+        "staticFieldBase0",
+        "(Ljava/lang/reflect/Field;)Ljava/lang/Object;",
+        |vm, _, a| {
+            let mirror = vm.field_by_name(a.obj(1), "clazz").as_ref();
+            let c = super::class_arg(vm, mirror)?;
+            Ok(Value::Ref(vm.statics(c)))
+        },
+    );
+    r.add(
+        U,
+        "shouldBeInitialized0",
+        "(Ljava/lang/Class;)Z",
+        |vm, _, a| {
+            let c = super::class_arg(vm, a.obj(1))?;
+            Ok(jbool(vm.class_state(c).init != crate::vm::InitState::Done))
+        },
+    );
+    r.add(
+        U,
+        "ensureClassInitialized0",
+        "(Ljava/lang/Class;)V",
+        |vm, exec, a| {
+            let c = super::class_arg(vm, a.obj(1))?;
+            initialize_from_native(vm, exec, c).map(|_| Value::Void)
+        },
+    );
+    r.add(
+        U,
+        "allocateInstance",
+        "(Ljava/lang/Class;)Ljava/lang/Object;",
+        |vm, exec, a| {
+            let c = super::class_arg(vm, a.obj(1))?;
+            let cls = vm.classes.get(c);
+            if cls.is_interface()
+                || cls.access & crate::classfile::access::ABSTRACT != 0
+                || cls.is_array()
+            {
+                let name = cls.java_name();
+                return throw("java/lang/InstantiationException", name);
+            }
+            initialize_from_native(vm, exec, c)?;
+            Ok(Value::Ref(vm.new_object(c)))
+        },
+    );
+    r.add(
+        U,
+        "throwException",
+        "(Ljava/lang/Throwable;)V",
+        |_, _, a| Err(NativeExit::Throw(a.obj(1))),
+    );
     for fence in ["fullFence", "loadFence", "storeFence"] {
         r.add(U, fence, "()V", |_, _, _| Ok(Value::Void));
     }
@@ -298,9 +470,17 @@ pub fn register(r: &mut NativeRegistry) {
     });
     r.add(U, "getLoadAverage0", "([DI)I", |_, _, _| Ok(Value::Int(-1)));
     r.add(U, "allocateMemory0", "(J)J", |_, _, _| {
-        throw("java/lang/UnsupportedOperationException", "rpf does not model off-heap memory")
+        throw(
+            "java/lang/UnsupportedOperationException",
+            "rpf does not model off-heap memory",
+        )
     });
-    r.add(U, "copyMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJ)V", copy_memory);
+    r.add(
+        U,
+        "copyMemory0",
+        "(Ljava/lang/Object;JLjava/lang/Object;JJ)V",
+        copy_memory,
+    );
     r.add(U, "setMemory0", "(Ljava/lang/Object;JJB)V", |vm, _, a| {
         let (o, offset, bytes, value) = (a.obj(1), a.long(2), a.long(3), a.int(4));
         for k in 0..bytes {
@@ -312,7 +492,11 @@ pub fn register(r: &mut NativeRegistry) {
 
 /// Runs class initialization from inside a native: returns `Err(Reexecute)` when
 /// initializer frames were pushed, so that the native runs again once they finish.
-pub fn initialize_from_native(vm: &mut Vm, exec: &mut Exec, class: crate::vm::class::ClassId) -> Result<(), NativeExit> {
+pub fn initialize_from_native(
+    vm: &mut Vm,
+    exec: &mut Exec,
+    class: crate::vm::class::ClassId,
+) -> Result<(), NativeExit> {
     match vm.ensure_initialized(exec, class) {
         Ok(true) => Ok(()),
         Ok(false) => Err(NativeExit::Reexecute),
@@ -328,7 +512,10 @@ fn park(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     } else if time == 0 {
         (None, false)
     } else {
-        (Some(now + (time.max(0) as u64).div_ceil(1_000_000)), time < 0)
+        (
+            Some(now + (time.max(0) as u64).div_ceil(1_000_000)),
+            time < 0,
+        )
     };
     vm.park(deadline, immediate)
 }

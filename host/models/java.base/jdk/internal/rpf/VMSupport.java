@@ -60,6 +60,11 @@ public final class VMSupport {
         throw new ExceptionInInitializerError(cause);
     }
 
+    /** Resource lookups answered by the VM come back as byte arrays (null when absent). */
+    static java.io.InputStream bytesStream(byte[] bytes) {
+        return bytes == null ? null : new java.io.ByteArrayInputStream(bytes);
+    }
+
     /** The error thrown when even the reserved stack for building a StackOverflowError is gone. */
     static StackOverflowError newStackOverflowError() {
         return new StackOverflowError();
