@@ -210,6 +210,9 @@ pub struct Method {
     pub native: Option<NativeFn>,
     /// Slot in the declaring class's vtable.
     pub vtable_index: Option<u32>,
+    /// A signature-polymorphic method of MethodHandle/VarHandle (its call sites' descriptors
+    /// differ from its own).
+    pub polymorphic: bool,
     /// Declared exceptions.
     pub exceptions: Box<[Rc<str>]>,
     /// Generic signature.

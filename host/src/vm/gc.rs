@@ -75,7 +75,7 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
 impl Vm {
     /// Collects garbage if enough was allocated since the last collection.
     pub fn maybe_collect(&mut self) {
-        let threshold = (self.heap.live() * 2).max(200_000);
+        let threshold = self.heap.live_after_gc.max(200_000);
         if self.heap.allocated_since_gc >= threshold {
             self.collect();
         }
@@ -94,6 +94,7 @@ impl Vm {
             self.heap.free(r);
         }
         self.heap.allocated_since_gc = 0;
+        self.heap.live_after_gc = self.heap.live();
         tracing::debug!(
             freed = dead.len(),
             live = self.heap.live(),

@@ -254,6 +254,8 @@ pub struct Heap {
     pub allocated_since_gc: usize,
     /// Total objects ever allocated (statistics).
     pub total_allocated: u64,
+    /// Live objects right after the last collection (sets the next collection's trigger).
+    pub live_after_gc: usize,
 }
 
 impl Heap {

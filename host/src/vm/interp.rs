@@ -54,6 +54,7 @@ impl Vm {
             };
             let insns: &[Insn] = &code.insns;
             let locals = frame.locals as usize;
+            let method_id = frame.method;
             let mut pc = frame.pc as usize;
 
             macro_rules! sync {
@@ -112,13 +113,26 @@ impl Vm {
                     pc += 1;
                 }};
             }
+            // After an operation that may have pushed, popped or unwound frames: stay in this
+            // loop if the same frame is still on top, else reload the new top frame.
+            macro_rules! resume {
+                () => {{
+                    match exec.frames.last() {
+                        Some(f) if f.method == method_id && f.locals as usize == locals => {
+                            pc = f.pc as usize;
+                            continue;
+                        }
+                        _ => continue 'frame,
+                    }
+                }};
+            }
             macro_rules! throw_vm {
                 ($class:expr, $msg:expr) => {{
                     sync!();
                     if let Err(stop) = self.throw_new(exec, $class, $msg) {
                         return stop;
                     }
-                    continue 'frame;
+                    resume!()
                 }};
             }
             macro_rules! complex {
@@ -127,7 +141,7 @@ impl Vm {
                     if let Err(stop) = $e {
                         return stop;
                     }
-                    continue 'frame;
+                    resume!()
                 }};
             }
 

@@ -259,21 +259,22 @@ impl Classes {
     /// Selects the implementation of `resolved` for a receiver of class `receiver`
     /// (invokevirtual and invokeinterface).
     pub fn select(&mut self, receiver: ClassId, resolved: MethodId) -> Result<MethodId, LinkError> {
-        let m = self.method(resolved).clone();
+        let m = self.method(resolved);
         if m.is_private() || m.is_static() {
             return Ok(resolved);
         }
-        let rc = self.get(receiver).clone();
+        // A method with a vtable slot belongs to a class; every subclass (and array class, for
+        // Object's methods) keeps the slot's meaning, so the slot selects directly.
         if let Some(index) = m.vtable_index {
-            if !self.get(m.class).is_interface() {
-                if let Some(&selected) = rc.vtable.get(index as usize) {
-                    let s = self.method(selected);
-                    if s.name == m.name && s.desc == m.desc {
-                        return self.check_concrete(receiver, selected, resolved);
-                    }
+            if let Some(&selected) = self.get(receiver).vtable.get(index as usize) {
+                if !self.method(selected).is_abstract() {
+                    return Ok(selected);
                 }
+                return self.check_concrete(receiver, selected, resolved);
             }
         }
+        let m = m.clone();
+        let rc = self.get(receiver).clone();
         if let Some(&cached) = self.selection_cache.get(&(receiver, resolved)) {
             return Ok(cached);
         }

@@ -23,7 +23,12 @@ public class NumberPrinting {
         StringBuilder sb = new StringBuilder();
         sb.append(1.5).append(' ').append(2.5f).append(' ').append(1e100).append(' ').append(-1e-100);
         System.out.println("sb: " + sb);
-        for (int e = -6; e <= 8; e++) System.out.println("1.5e" + e + " = " + 1.5 * Math.pow(10, e));
+        double up = 1.5, down = 1.5;
+        for (int e = 1; e <= 8; e++) {
+            up *= 10;
+            down /= 10;
+            System.out.println("1.5e" + e + " = " + up + ", 1.5e-" + e + " = " + down);
+        }
         System.out.println("done");
     }
 }

