@@ -1,7 +1,7 @@
 // Mini-application: a recursive-descent parser and evaluator for arithmetic expressions
 // with + - * / % ^ (right-assoc), unary minus, parentheses, variables, function calls
 // (min, max, abs, sqrt), an AST with toString, constant folding, and error reporting via a
-// custom ParseException with position information.
+// custom ParseException with position information. Uses StrictMath.pow (bit-exact).
 import java.util.*;
 
 public class ExprParser {
@@ -36,7 +36,7 @@ public class ExprParser {
                 case '*' -> a * b;
                 case '/' -> a / b;
                 case '%' -> a % b;
-                case '^' -> Math.pow(a, b);
+                case '^' -> StrictMath.pow(a, b);
                 default -> throw new IllegalStateException("op " + op);
             };
         }

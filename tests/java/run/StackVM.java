@@ -219,7 +219,7 @@ public class StackVM {
                 List<Long> out = run(prog, 100_000);
                 System.out.println("  output " + out);
             } catch (VMException e) {
-                System.out.println("  error: " + e.getMessage());
+                System.out.println("  " + p[0] + " error: " + e.getMessage());
             }
         }
         System.out.println("done");

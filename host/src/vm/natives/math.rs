@@ -1,5 +1,9 @@
 //! java.lang.StrictMath natives, computed with the `libm` crate (a port of the fdlibm family
-//! that StrictMath's specification names), so results match Java bit for bit.
+//! that StrictMath's specification names), and `Math` intrinsics.
+//!
+//! HotSpot replaces some `Math` methods by intrinsics that are not fdlibm; rpf computes
+//! `Math.pow` with integral exponents correctly rounded, which agrees with HotSpot in all but
+//! rare cases (HotSpot's own result is not always correctly rounded).
 
 use super::{Args, NativeRegistry};
 use crate::vm::value::Value;
@@ -28,8 +32,6 @@ pub fn register(r: &mut NativeRegistry) {
         "tanh" => libm::tanh,
         "expm1" => libm::expm1,
         "log1p" => libm::log1p,
-        "cbrt" => libm::cbrt,
-        "exp" => libm::exp,
     }
     r.add(M, "atan2", "(DD)D", |_, _, a| {
         Ok(Value::Double(libm::atan2(a.double(0), a.double(1))))

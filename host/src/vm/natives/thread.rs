@@ -202,7 +202,7 @@ fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     Ok(Value::Void)
 }
 
-fn thread_state(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn thread_state(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let obj = a.obj(0);
     let name = match vm
         .thread_index(obj)
@@ -227,6 +227,7 @@ fn thread_state(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         .classes
         .load("java/lang/Thread$State")
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    super::unsafe_::initialize_from_native(vm, exec, state_class)?;
     Ok(vm.static_by_name(state_class, name))
 }
 
