@@ -103,12 +103,18 @@ fn mutated_class_files_never_panic() {
             Err(_) => {
                 let path = std::env::temp_dir().join(format!("rpf-fuzz-crash-{i}.class"));
                 let _ = std::fs::write(&path, &input);
-                panic!("iteration {i} (mutant of {name}) panicked; input saved to {}", path.display());
+                panic!(
+                    "iteration {i} (mutant of {name}) panicked; input saved to {}",
+                    path.display()
+                );
             }
         }
     }
     // Most mutants must be caught by validation; a parser that accepts everything is broken.
-    assert!(rejected > iterations / 4, "only {rejected} of {iterations} mutants were rejected");
+    assert!(
+        rejected > iterations / 4,
+        "only {rejected} of {iterations} mutants were rejected"
+    );
 }
 
 #[test]
@@ -125,27 +131,38 @@ fn mutants_that_parse_also_link_without_panicking() {
         attempts += 1;
         let (name, original) = &seeds[attempts % seeds.len()];
         let input = mutate(&mut rng, original, &seeds);
-        let Ok(parsed) = ClassFile::parse(&input) else { continue };
+        let Ok(parsed) = ClassFile::parse(&input) else {
+            continue;
+        };
         // Serve the mutant from a user class path directory under its own name.
         let file = dir.path().join(format!("{}.class", parsed.name));
-        if parsed.name.contains("..") || std::fs::create_dir_all(file.parent().unwrap_or(dir.path())).is_err() {
+        if parsed.name.contains("..")
+            || std::fs::create_dir_all(file.parent().unwrap_or(dir.path())).is_err()
+        {
             continue;
         }
         if std::fs::write(&file, &input).is_err() {
             continue;
         }
-        let classpath = ClassPath::new(&[dir.path().to_path_buf()], image.as_deref()).expect("class path");
+        let classpath =
+            ClassPath::new(&[dir.path().to_path_buf()], image.as_deref()).expect("class path");
         let mut classes = Classes::new(classpath, NativeRegistry::standard());
         let outcome = catch_unwind(AssertUnwindSafe(|| classes.load(&parsed.name).is_ok()));
         let _ = std::fs::remove_file(&file);
         if outcome.is_err() {
             let path = std::env::temp_dir().join(format!("rpf-fuzz-link-crash-{attempts}.class"));
             let _ = std::fs::write(&path, &input);
-            panic!("linking a mutant of {name} panicked; input saved to {}", path.display());
+            panic!(
+                "linking a mutant of {name} panicked; input saved to {}",
+                path.display()
+            );
         }
         linked += 1;
     }
-    assert!(linked > 50, "too few mutants parsed to exercise linking ({linked})");
+    assert!(
+        linked > 50,
+        "too few mutants parsed to exercise linking ({linked})"
+    );
 }
 
 #[test]

@@ -22,7 +22,12 @@ fn compile_hello(dir: &Path) -> PathBuf {
     let src = dir.join("Hello.java");
     std::fs::write(&src, "public class Hello { public static void main(String[] a) { System.out.println(\"hi\"); } }")
         .expect("write source");
-    let ok = Std::new(javac_tool()).arg("-d").arg(dir).arg(&src).status().expect("javac");
+    let ok = Std::new(javac_tool())
+        .arg("-d")
+        .arg(dir)
+        .arg(&src)
+        .status()
+        .expect("javac");
     assert!(ok.success());
     dir.join("Hello.class")
 }
@@ -32,7 +37,10 @@ fn run(args: &[&str]) -> (Option<i32>, String) {
     let out = rpf().args(args).output().expect("run rpf");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!stderr.contains("panicked"), "rpf panicked: {stderr}");
-    assert!(!stderr.contains("internal error"), "rpf failed internally: {stderr}");
+    assert!(
+        !stderr.contains("internal error"),
+        "rpf failed internally: {stderr}"
+    );
     (out.status.code(), stderr)
 }
 
@@ -46,7 +54,10 @@ fn truncated_main_class_names_file_and_problem() {
     let (status, err) = run(&["run", "-cp", &cp, "Hello"]);
     assert_eq!(status, Some(2), "{err}");
     assert!(err.contains("Hello.class"), "{err}");
-    assert!(err.contains("truncated") || err.contains("malformed"), "{err}");
+    assert!(
+        err.contains("truncated") || err.contains("malformed"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -77,7 +88,13 @@ fn class_without_main_is_an_input_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("NoMain.java");
     std::fs::write(&src, "public class NoMain { }").expect("write");
-    assert!(Std::new(javac_tool()).arg("-d").arg(dir.path()).arg(&src).status().expect("javac").success());
+    assert!(Std::new(javac_tool())
+        .arg("-d")
+        .arg(dir.path())
+        .arg(&src)
+        .status()
+        .expect("javac")
+        .success());
     let cp = dir.path().display().to_string();
     let (status, err) = run(&["run", "-cp", &cp, "NoMain"]);
     assert_eq!(status, Some(2));
@@ -99,20 +116,34 @@ fn ill_typed_config_value_names_key_value_file_and_line() {
     let dir = tempfile::tempdir().expect("tempdir");
     compile_hello(dir.path());
     let jpf = dir.path().join("app.jpf");
-    std::fs::write(&jpf, "target=Hello\nclasspath=${config_path}\n\nvm.max_stack_depth = ten\n").expect("write");
+    std::fs::write(
+        &jpf,
+        "target=Hello\nclasspath=${config_path}\n\nvm.max_stack_depth = ten\n",
+    )
+    .expect("write");
     let (status, err) = run(&["run", &jpf.display().to_string()]);
     assert_eq!(status, Some(2));
-    assert!(err.contains("vm.max_stack_depth: expected a non-negative integer, got \"ten\""), "{err}");
+    assert!(
+        err.contains("vm.max_stack_depth: expected a non-negative integer, got \"ten\""),
+        "{err}"
+    );
     assert!(err.contains("app.jpf line 4"), "{err}");
 }
 
 #[test]
 fn unknown_key_in_rpf_namespace_is_rejected_with_a_hint() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let cp = compile_hello(dir.path()).parent().expect("dir").display().to_string();
+    let cp = compile_hello(dir.path())
+        .parent()
+        .expect("dir")
+        .display()
+        .to_string();
     let (status, err) = run(&["run", "-cp", &cp, "Hello", "+vm.asertions=false"]);
     assert_eq!(status, Some(2));
-    assert!(err.contains("unknown configuration key \"vm.asertions\""), "{err}");
+    assert!(
+        err.contains("unknown configuration key \"vm.asertions\""),
+        "{err}"
+    );
     assert!(err.contains("did you mean \"vm.assertions\""), "{err}");
 }
 
@@ -136,16 +167,27 @@ fn unreadable_include_is_reported() {
 #[test]
 fn bad_java_home_explains_what_is_missing() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let cp = compile_hello(dir.path()).parent().expect("dir").display().to_string();
+    let cp = compile_hello(dir.path())
+        .parent()
+        .expect("dir")
+        .display()
+        .to_string();
     let (status, err) = run(&["run", "-cp", &cp, "Hello", "+java.home=/nonexistent-jdk"]);
     assert_eq!(status, Some(2));
-    assert!(err.contains("java.home=/nonexistent-jdk is not a JDK"), "{err}");
+    assert!(
+        err.contains("java.home=/nonexistent-jdk is not a JDK"),
+        "{err}"
+    );
 }
 
 #[test]
 fn no_jdk_anywhere_is_reported() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let cp = compile_hello(dir.path()).parent().expect("dir").display().to_string();
+    let cp = compile_hello(dir.path())
+        .parent()
+        .expect("dir")
+        .display()
+        .to_string();
     let out = rpf()
         .args(["run", "-cp", &cp, "Hello"])
         .env_remove("JAVA_HOME")
@@ -166,6 +208,14 @@ fn malformed_command_line_setting_is_a_usage_error() {
 #[test]
 fn good_program_runs_after_all_that() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let cp = compile_hello(dir.path()).parent().expect("dir").display().to_string();
-    rpf().args(["run", "-cp", &cp, "Hello"]).assert().success().stdout("hi\n");
+    let cp = compile_hello(dir.path())
+        .parent()
+        .expect("dir")
+        .display()
+        .to_string();
+    rpf()
+        .args(["run", "-cp", &cp, "Hello"])
+        .assert()
+        .success()
+        .stdout("hi\n");
 }

@@ -38,21 +38,37 @@ fn javac21() -> Option<PathBuf> {
 fn java_8_11_and_17_class_files_run_like_on_the_jvm() {
     let src = versions_dir();
     let reference = tempfile::tempdir().expect("tempdir");
-    javac(&[src.join("Classic.java"), src.join("Modern.java")], reference.path(), &[]);
+    javac(
+        &[src.join("Classic.java"), src.join("Modern.java")],
+        reference.path(),
+        &[],
+    );
     let expected_classic = run_java(reference.path(), "Classic");
     let expected_modern = run_java(reference.path(), "Modern");
     let mut failures = Vec::new();
     for (release, major) in [("8", 52), ("11", 55), ("17", 61)] {
         let out = tempfile::tempdir().expect("tempdir");
-        javac(&[src.join("Classic.java")], out.path(), &["--release", release]);
+        javac(
+            &[src.join("Classic.java")],
+            out.path(),
+            &["--release", release],
+        );
         assert_eq!(major_version(&out.path().join("Classic.class")), major);
-        if let Some(d) = difference(&format!("Classic --release {release}"), &expected_classic, &run_rpf(out.path(), "Classic")) {
+        if let Some(d) = difference(
+            &format!("Classic --release {release}"),
+            &expected_classic,
+            &run_rpf(out.path(), "Classic"),
+        ) {
             failures.push(d);
         }
     }
     let out = tempfile::tempdir().expect("tempdir");
     javac(&[src.join("Modern.java")], out.path(), &["--release", "17"]);
-    if let Some(d) = difference("Modern --release 17", &expected_modern, &run_rpf(out.path(), "Modern")) {
+    if let Some(d) = difference(
+        "Modern --release 17",
+        &expected_modern,
+        &run_rpf(out.path(), "Modern"),
+    ) {
         failures.push(d);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -70,7 +86,11 @@ fn java_21_class_files_with_pattern_switches_run() {
     let status = std::process::Command::new(&javac)
         .args(["--release", "21", "-nowarn", "-d"])
         .arg(out.path())
-        .args([src.join("Classic.java"), src.join("Modern.java"), src.join("Patterns.java")])
+        .args([
+            src.join("Classic.java"),
+            src.join("Modern.java"),
+            src.join("Patterns.java"),
+        ])
         .status()
         .expect("run javac 21");
     assert!(status.success());
@@ -80,10 +100,18 @@ fn java_21_class_files_with_pattern_switches_run() {
     assert_eq!(rpf.status, Some(0), "{}", rpf.stderr);
     assert_eq!(rpf.stdout, expected);
     let reference = tempfile::tempdir().expect("tempdir");
-    rpf_tests::javac(&[src.join("Classic.java"), src.join("Modern.java")], reference.path(), &[]);
+    rpf_tests::javac(
+        &[src.join("Classic.java"), src.join("Modern.java")],
+        reference.path(),
+        &[],
+    );
     for name in ["Classic", "Modern"] {
         let java = run_java(reference.path(), name);
-        if let Some(d) = difference(&format!("{name} --release 21"), &java, &run_rpf(out.path(), name)) {
+        if let Some(d) = difference(
+            &format!("{name} --release 21"),
+            &java,
+            &run_rpf(out.path(), name),
+        ) {
             panic!("{d}");
         }
     }

@@ -63,6 +63,8 @@ impl Vm {
             synth_counter: 0,
             adapters: Default::default(),
             pending_native_frame: None,
+            native_memory: Default::default(),
+            directories: Default::default(),
             overflow_reserve_active: false,
             preallocated_overflow: Ref::NULL,
             unnamed_module: Ref::NULL,
@@ -140,6 +142,23 @@ impl Vm {
         self.threads[0].status = Status::Runnable;
         self.current = 0;
 
+        // HotSpot patches UnsafeConstants after its (dummy) initializer has run, before any
+        // other Java code reads them.
+        let constants = self.load_boot("jdk/internal/misc/UnsafeConstants")?;
+        self.initialize_now(constants)?;
+        let statics = self.statics(constants);
+        for (name, value) in [
+            ("ADDRESS_SIZE0", Value::Int(8)),
+            ("PAGE_SIZE", Value::Int(4096)),
+            ("BIG_ENDIAN", Value::Int(0)),
+            ("UNALIGNED_ACCESS", Value::Int(1)),
+            ("DATA_CACHE_LINE_FLUSH_SIZE", Value::Int(0)),
+        ] {
+            if let Some(f) = self.classes.get(constants).field_named(name) {
+                let slot = f.slot;
+                self.set_field(statics, slot, value);
+            }
+        }
         let module_class = self.load_boot("java/lang/Module")?;
         self.initialize_now(module_class)?;
         self.unnamed_module = self.new_object(module_class);

@@ -393,8 +393,10 @@ impl Classes {
             let native = self.natives.lookup(&c.name, &def.name, &def.desc);
             let param_slots = def.parsed.param_slots();
             let is_static = def.access & access::STATIC != 0;
-            let polymorphic = matches!(&*c.name, "java/lang/invoke/MethodHandle" | "java/lang/invoke/VarHandle")
-                && def.access & access::NATIVE != 0
+            let polymorphic = matches!(
+                &*c.name,
+                "java/lang/invoke/MethodHandle" | "java/lang/invoke/VarHandle"
+            ) && def.access & access::NATIVE != 0
                 && def.access & access::VARARGS != 0;
             let method = Method {
                 id: mid,

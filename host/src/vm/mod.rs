@@ -9,6 +9,7 @@ mod init;
 mod interp;
 mod invoke;
 pub mod loader;
+pub mod memory;
 pub mod monitor;
 pub mod natives;
 pub mod npe;
@@ -20,6 +21,7 @@ pub mod synth;
 pub mod thread;
 mod throw;
 pub mod value;
+pub mod varhandle;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -244,6 +246,10 @@ pub struct Vm {
     pub(crate) synth_counter: u32,
     /// A native that is throwing: its frame goes on top of the next stack trace filled in.
     pub(crate) pending_native_frame: Option<class::MethodId>,
+    /// Off-heap memory (`Unsafe.allocateMemory`).
+    pub native_memory: memory::NativeMemory,
+    /// Open directory streams of `opendir`, by handle.
+    pub(crate) directories: HashMap<i64, Vec<Vec<u8>>>,
     /// Generated reflection adapters.
     pub(crate) adapters: reflection::Adapters,
 }

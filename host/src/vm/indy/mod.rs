@@ -14,7 +14,6 @@ use super::invoke::Flow;
 use super::loader::SyntheticClass;
 use super::resolve::Resolved;
 use super::thread::{Exec, FrameKind};
-use super::value::Value;
 use super::Vm;
 use crate::classfile::{Constant, MemberRef};
 
@@ -169,22 +168,6 @@ impl Vm {
             exec,
             "java/lang/UnsupportedOperationException",
             Some(format!("rpf does not support ldc of {what}")),
-        )
-    }
-
-    /// Calls of signature-polymorphic methods (MethodHandle.invoke, VarHandle.get, ...).
-    pub(crate) fn invoke_polymorphic(
-        &mut self,
-        exec: &mut Exec,
-        m: &super::class::Method,
-        desc: &str,
-    ) -> Flow {
-        let _ = Value::Void;
-        let class = self.classes.get(m.class).java_name();
-        self.throw_new(
-            exec,
-            "java/lang/UnsupportedOperationException",
-            Some(format!("rpf does not support {class}.{}{desc}", m.name)),
         )
     }
 }

@@ -243,6 +243,123 @@ pub fn register(r: &mut NativeRegistry) {
             Ok(jbool(std::fs::create_dir(path).is_ok()))
         },
     );
+    const UFS: &str = "java/io/UnixFileSystem";
+    r.add(
+        UFS,
+        "list",
+        "(Ljava/io/File;)[Ljava/lang/String;",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            let Ok(entries) = std::fs::read_dir(&path) else {
+                return Ok(Value::NULL);
+            };
+            let names: Vec<String> = entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            let class = vm
+                .classes
+                .load("[Ljava/lang/String;")
+                .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+            let array = vm.new_array(class, names.len());
+            for (i, n) in names.iter().enumerate() {
+                let s = vm.new_string(n);
+                if let Some(o) = vm.heap.get_mut(array) {
+                    o.data.store(i, Value::Ref(s));
+                }
+            }
+            Ok(Value::Ref(array))
+        },
+    );
+    r.add(UFS, "checkAccess", "(Ljava/io/File;I)Z", |vm, _, a| {
+        let path = file_path(vm, a.obj(1))?;
+        let mode = a.int(2);
+        Ok(jbool(std::fs::metadata(path).is_ok_and(|m| {
+            use std::os::unix::fs::PermissionsExt;
+            let bits = m.permissions().mode();
+            (mode & 4 == 0 || bits & 0o444 != 0)
+                && (mode & 2 == 0 || bits & 0o222 != 0)
+                && (mode & 1 == 0 || bits & 0o111 != 0)
+        })))
+    });
+    r.add(
+        UFS,
+        "getLastModifiedTime",
+        "(Ljava/io/File;)J",
+        |vm, _, a| {
+            let path = file_path(vm, a.obj(1))?;
+            let ms = std::fs::metadata(path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_millis() as i64)
+                .unwrap_or(0);
+            Ok(Value::Long(ms))
+        },
+    );
+    r.add(
+        UFS,
+        "createFileExclusively",
+        "(Ljava/lang/String;)Z",
+        |vm, _, a| {
+            let path = string_arg(vm, a.obj(1))?;
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(_) => Ok(jbool(true)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(jbool(false)),
+                Err(e) => throw("java/io/IOException", e.to_string()),
+            }
+        },
+    );
+    r.add(
+        UFS,
+        "rename0",
+        "(Ljava/io/File;Ljava/io/File;)Z",
+        |vm, _, a| {
+            let from = file_path(vm, a.obj(1))?;
+            let to = file_path(vm, a.obj(2))?;
+            Ok(jbool(std::fs::rename(from, to).is_ok()))
+        },
+    );
+    r.add(UFS, "setPermission", "(Ljava/io/File;IZZ)Z", |vm, _, a| {
+        use std::os::unix::fs::PermissionsExt;
+        let path = file_path(vm, a.obj(1))?;
+        let (access, enable, owner_only) = (a.int(2) as u32, a.bool(3), a.bool(4));
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return Ok(jbool(false));
+        };
+        let bits = if owner_only {
+            access << 6
+        } else {
+            access * 0o111
+        };
+        let mode = meta.permissions().mode();
+        let mode = if enable { mode | bits } else { mode & !bits };
+        Ok(jbool(
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).is_ok(),
+        ))
+    });
+    r.add(
+        UFS,
+        "setLastModifiedTime",
+        "(Ljava/io/File;J)Z",
+        |_, _, _| Ok(jbool(true)),
+    );
+    r.add(UFS, "setReadOnly", "(Ljava/io/File;)Z", |vm, _, a| {
+        let path = file_path(vm, a.obj(1))?;
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return Ok(jbool(false));
+        };
+        let mut perms = meta.permissions();
+        perms.set_readonly(true);
+        Ok(jbool(std::fs::set_permissions(&path, perms).is_ok()))
+    });
+    r.add(UFS, "getSpace", "(Ljava/io/File;I)J", |_, _, _| {
+        Ok(Value::Long(0))
+    });
     r.add(
         "jdk/internal/loader/BootLoader",
         "findResourceAsStream",

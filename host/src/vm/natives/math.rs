@@ -39,12 +39,7 @@ pub fn register(r: &mut NativeRegistry) {
     r.add(M, "IEEEremainder", "(DD)D", |_, _, a| {
         Ok(Value::Double(libm::remainder(a.double(0), a.double(1))))
     });
-    r.add(M, "hypot", "(DD)D", |_, _, a| {
-        Ok(Value::Double(libm::hypot(a.double(0), a.double(1))))
-    });
-    r.add(M, "pow", "(DD)D", |_, _, a| {
-        Ok(Value::Double(java_pow(a.double(0), a.double(1))))
-    });
+    // StrictMath.pow, exp, cbrt and hypot are Java code (FdLibm) in the JDK and run as such.
     // Math's intrinsic candidates delegate to StrictMath in Java; the common ones are bound
     // directly for speed.
     r.add("java/lang/Math", "sqrt", "(D)D", |_, _, a| {

@@ -9,11 +9,12 @@
 mod io;
 mod lang;
 mod math;
+mod nio;
 mod reflect;
 mod string;
 mod system;
 mod thread;
-mod unsafe_;
+pub(crate) mod unsafe_;
 
 use std::collections::HashMap;
 
@@ -73,9 +74,11 @@ impl NativeRegistry {
         string::register(&mut r);
         math::register(&mut r);
         io::register(&mut r);
+        nio::register(&mut r);
         thread::register(&mut r);
         unsafe_::register(&mut r);
         reflect::register(&mut r);
+        super::varhandle::register(&mut r);
         r
     }
 

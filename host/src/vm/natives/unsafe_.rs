@@ -16,7 +16,7 @@ pub const ARRAY_BASE: i64 = 16;
 
 /// The width and type of an Unsafe access.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
+pub(crate) enum Access {
     Boolean,
     Byte,
     Char,
@@ -131,12 +131,24 @@ fn write_byte(data: &mut ObjData, i: usize, b: u8) {
     }
 }
 
-fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
+pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
+    if o.is_null() {
+        let address = offset as u64;
+        let bits = (0..access.size()).try_fold(0u64, |acc, k| {
+            vm.native_memory
+                .read(address + k as u64)
+                .map(|b| acc | (u64::from(b) << (8 * k)))
+        });
+        return match bits {
+            Some(bits) => Ok(access.from_bits(bits)),
+            None => throw(
+                "java/lang/InternalError",
+                format!("Unsafe read of unallocated memory at {address:#x}"),
+            ),
+        };
+    }
     let Some(obj) = vm.heap.get(o) else {
-        return throw(
-            "java/lang/InternalError",
-            "Unsafe access to a null base or raw memory",
-        );
+        return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
     match &obj.data {
         ObjData::Fields(fields) => Ok(access.from_field(
@@ -160,12 +172,25 @@ fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult {
     }
 }
 
-fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) -> NativeResult {
+pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) -> NativeResult {
+    if o.is_null() {
+        let address = offset as u64;
+        let bits = access.to_bits(v);
+        let ok = (0..access.size()).all(|k| {
+            vm.native_memory
+                .write(address + k as u64, (bits >> (8 * k)) as u8)
+        });
+        return if ok {
+            Ok(Value::Void)
+        } else {
+            throw(
+                "java/lang/InternalError",
+                format!("Unsafe write to unallocated memory at {address:#x}"),
+            )
+        };
+    }
     let Some(obj) = vm.heap.get_mut(o) else {
-        return throw(
-            "java/lang/InternalError",
-            "Unsafe access to a null base or raw memory",
-        );
+        return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
     match &mut obj.data {
         ObjData::Fields(fields) => {
@@ -192,7 +217,7 @@ fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) -> NativeResu
     Ok(Value::Void)
 }
 
-fn same(a: Value, b: Value) -> bool {
+pub(crate) fn same(a: Value, b: Value) -> bool {
     match (a, b) {
         (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
         (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
@@ -469,11 +494,22 @@ pub fn register(r: &mut NativeRegistry) {
         Ok(Value::Void)
     });
     r.add(U, "getLoadAverage0", "([DI)I", |_, _, _| Ok(Value::Int(-1)));
-    r.add(U, "allocateMemory0", "(J)J", |_, _, _| {
-        throw(
-            "java/lang/UnsupportedOperationException",
-            "rpf does not model off-heap memory",
-        )
+    r.add(U, "allocateMemory0", "(J)J", |vm, _, a| {
+        let size = usize::try_from(a.long(1)).unwrap_or(0);
+        if size > 1 << 30 {
+            return throw("java/lang/OutOfMemoryError", "Direct buffer memory");
+        }
+        Ok(Value::Long(vm.native_memory.allocate(size) as i64))
+    });
+    r.add(U, "reallocateMemory0", "(JJ)J", |vm, _, a| {
+        let size = usize::try_from(a.long(2)).unwrap_or(0);
+        Ok(Value::Long(
+            vm.native_memory.reallocate(a.long(1) as u64, size) as i64,
+        ))
+    });
+    r.add(U, "freeMemory0", "(J)V", |vm, _, a| {
+        vm.native_memory.free(a.long(1) as u64);
+        Ok(Value::Void)
     });
     r.add(
         U,
