@@ -187,7 +187,7 @@ pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
     let depth = config
         .uint("vm.max_stack_depth")?
         .unwrap_or(u64::from(defaults.max_stack_depth));
-    if depth < 16 || depth > 1_000_000 {
+    if !(16..=1_000_000).contains(&depth) {
         return Err(config.invalid("vm.max_stack_depth", "must be between 16 and 1000000"));
     }
     Ok(VmOptions {

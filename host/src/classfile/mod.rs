@@ -127,6 +127,16 @@ pub struct RecordComponent {
     pub desc: Rc<str>,
 }
 
+/// The EnclosingMethod attribute: the enclosing class and, inside a method, its name and
+/// descriptor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnclosingMethod {
+    /// The enclosing class.
+    pub class: Rc<str>,
+    /// `(name, descriptor)` of the enclosing method, if any.
+    pub method: Option<(Rc<str>, Rc<str>)>,
+}
+
 /// A parsed and validated class file.
 #[derive(Debug, Clone)]
 pub struct ClassFile {
@@ -163,7 +173,7 @@ pub struct ClassFile {
     /// Generic signature.
     pub signature: Option<Rc<str>>,
     /// EnclosingMethod: class and optional (name, descriptor).
-    pub enclosing_method: Option<(Rc<str>, Option<(Rc<str>, Rc<str>)>)>,
+    pub enclosing_method: Option<EnclosingMethod>,
     /// PermittedSubclasses attribute.
     pub permitted_subclasses: Vec<Rc<str>>,
 }
@@ -505,7 +515,10 @@ impl Ctx<'_> {
                         _ => return Err(bad("EnclosingMethod")),
                     },
                 };
-                class.enclosing_method = Some((outer, method));
+                class.enclosing_method = Some(EnclosingMethod {
+                    class: outer,
+                    method,
+                });
             }
             "Record" => {
                 let count = usize::from(be16(info, 0).ok_or_else(|| bad("Record"))?);

@@ -82,7 +82,7 @@ pub struct ClassAttrs {
     /// Generic signature.
     pub signature: Option<Rc<str>>,
     /// EnclosingMethod.
-    pub enclosing_method: Option<(Rc<str>, Option<(Rc<str>, Rc<str>)>)>,
+    pub enclosing_method: Option<crate::classfile::EnclosingMethod>,
     /// PermittedSubclasses.
     pub permitted_subclasses: Vec<Rc<str>>,
 }

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::classfile::{access, descriptor, ClassFile, FieldType, MethodDef};
+use crate::classfile::{access, descriptor, ClassFile, FieldDef, FieldType, MethodDef};
 use crate::classpath::{ClassPath, Loader};
 
 use super::class::{Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId};
@@ -253,19 +253,7 @@ impl Classes {
             enclosing_method: file.enclosing_method.clone(),
             permitted_subclasses: file.permitted_subclasses.clone(),
         };
-        let fields: Vec<(String, FieldType, u16, Option<u16>, Option<Rc<str>>)> = file
-            .fields
-            .iter()
-            .map(|f| {
-                (
-                    f.name.to_string(),
-                    f.ty.clone(),
-                    f.access,
-                    f.constant,
-                    f.signature.clone(),
-                )
-            })
-            .collect();
+        let fields = file.fields.clone();
         Ok(self.install(Install {
             name: file.name.clone(),
             access: file.access,
@@ -286,7 +274,14 @@ impl Classes {
         let fields = spec
             .fields
             .into_iter()
-            .map(|(n, t, flags)| (n, t, flags, None, None))
+            .map(|(name, ty, access)| FieldDef {
+                access,
+                name: Rc::from(name),
+                desc: Rc::from(ty.descriptor()),
+                ty,
+                constant: None,
+                signature: None,
+            })
             .collect();
         self.install(Install {
             name: Rc::from(spec.name.as_str()),
@@ -336,9 +331,9 @@ impl Classes {
         let fields: Vec<Field> = c
             .fields
             .into_iter()
-            .map(|(name, ty, acc, constant, signature)| {
-                let zero = Value::zero(ty.basic());
-                let slot = if acc & access::STATIC != 0 {
+            .map(|f| {
+                let zero = Value::zero(f.ty.basic());
+                let slot = if f.access & access::STATIC != 0 {
                     static_defaults.push(zero);
                     static_defaults.len() - 1
                 } else {
@@ -346,13 +341,13 @@ impl Classes {
                     instance_defaults.len() - 1
                 } as u32;
                 Field {
-                    desc: Rc::from(ty.descriptor()),
-                    name: Rc::from(name),
-                    ty,
-                    access: acc,
+                    desc: f.desc,
+                    name: f.name,
+                    ty: f.ty,
+                    access: f.access,
                     slot,
-                    constant,
-                    signature,
+                    constant: f.constant,
+                    signature: f.signature,
                 }
             })
             .collect();
@@ -659,7 +654,7 @@ struct Install {
     origin: Rc<str>,
     super_class: Option<ClassId>,
     interfaces: Vec<ClassId>,
-    fields: Vec<(String, FieldType, u16, Option<u16>, Option<Rc<str>>)>,
+    fields: Vec<FieldDef>,
     methods: Vec<MethodDef>,
     pool: Vec<crate::classfile::Constant>,
     attrs: ClassAttrs,

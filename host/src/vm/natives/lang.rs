@@ -269,7 +269,11 @@ pub fn register(r: &mut NativeRegistry) {
         "()[Ljava/lang/Object;",
         |vm, _, a| {
             let c = class_arg(vm, a.obj(0))?;
-            let Some((outer, method)) = vm.classes.get(c).attrs.enclosing_method.clone() else {
+            let Some(crate::classfile::EnclosingMethod {
+            class: outer,
+            method,
+        }) = vm.classes.get(c).attrs.enclosing_method.clone()
+        else {
                 return Ok(Value::NULL);
             };
             let outer_id = vm

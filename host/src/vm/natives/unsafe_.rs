@@ -54,7 +54,7 @@ impl Access {
     }
 
     /// Converts raw little-endian bits to a value of this access type.
-    fn from_bits(self, bits: u64) -> Value {
+    fn decode(self, bits: u64) -> Value {
         match self {
             Access::Boolean => Value::Int(i32::from(bits as u8 != 0)),
             Access::Byte => Value::Int(i32::from(bits as u8 as i8)),
@@ -79,7 +79,7 @@ impl Access {
     }
 
     /// Normalizes a value read from a field slot to this access type.
-    fn from_field(self, v: Value) -> Value {
+    fn normalize(self, v: Value) -> Value {
         match (self, v) {
             (Access::Ref, Value::Ref(_)) => v,
             (Access::Ref, _) => Value::NULL,
@@ -140,7 +140,7 @@ pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult 
                 .map(|b| acc | (u64::from(b) << (8 * k)))
         });
         return match bits {
-            Some(bits) => Ok(access.from_bits(bits)),
+            Some(bits) => Ok(access.decode(bits)),
             None => throw(
                 "java/lang/InternalError",
                 format!("Unsafe read of unallocated memory at {address:#x}"),
@@ -151,7 +151,7 @@ pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult 
         return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
     match &obj.data {
-        ObjData::Fields(fields) => Ok(access.from_field(
+        ObjData::Fields(fields) => Ok(access.normalize(
             usize::try_from(offset)
                 .ok()
                 .and_then(|i| fields.get(i))
@@ -167,7 +167,7 @@ pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult 
             let bits = (0..access.size()).fold(0u64, |acc, k| {
                 acc | (u64::from(read_byte(data, byte + k)) << (8 * k))
             });
-            Ok(access.from_bits(bits))
+            Ok(access.decode(bits))
         }
     }
 }

@@ -1,0 +1,96 @@
+//! `rpf run` configured from `.jpf` files and jar class paths, end to end.
+
+use std::path::Path;
+use std::process::Command;
+
+use rpf_tests::{jdk_tool, rpf_binary, run};
+
+fn compile(dir: &Path, name: &str, source: &str) {
+    let src = dir.join(format!("{name}.java"));
+    std::fs::write(&src, source).expect("write source");
+    rpf_tests::javac(&[src], dir, &[]);
+}
+
+const ECHO: &str = r#"
+public class Echo {
+    public static void main(String[] args) {
+        System.out.println(args.length + " " + String.join("|", args));
+        assert args.length > 100 : "assertions are on";
+    }
+}"#;
+
+#[test]
+fn jpf_file_supplies_target_args_and_class_path() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let classes = dir.path().join("classes");
+    std::fs::create_dir_all(&classes).expect("mkdir");
+    compile(&classes, "Echo", ECHO);
+    let jpf = dir.path().join("app.jpf");
+    std::fs::write(&jpf, "target = Echo\ntarget.args = a,b,c\nclasspath = ${config_path}/classes\n").expect("write jpf");
+    let out = run(&rpf_binary(), &["run", &jpf.display().to_string()], None);
+    assert_eq!(out.stdout, "3 a|b|c\n");
+    assert_eq!(out.status, Some(1), "assertions are enabled by default: {}", out.stderr);
+    assert!(out.stderr.starts_with("Exception in thread \"main\" java.lang.AssertionError: assertions are on"), "{}", out.stderr);
+}
+
+#[test]
+fn command_line_settings_override_the_jpf_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile(dir.path(), "Echo", ECHO);
+    let jpf = dir.path().join("app.jpf");
+    std::fs::write(&jpf, "target = Echo\ntarget.args = a,b\nclasspath = ${config_path}\n").expect("write jpf");
+    let out = run(
+        &rpf_binary(),
+        &["run", &jpf.display().to_string(), "+target.args=x", "+vm.assertions=false"],
+        None,
+    );
+    assert_eq!(out.stdout, "1 x\n");
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let out = run(&rpf_binary(), &["run", &jpf.display().to_string(), "p", "q"], None);
+    assert_eq!(out.stdout, "2 p|q\n", "program arguments after the .jpf replace target.args");
+}
+
+#[test]
+fn classes_load_from_jar_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let classes = dir.path().join("classes");
+    std::fs::create_dir_all(&classes).expect("mkdir");
+    compile(
+        &classes,
+        "JarMain",
+        "public class JarMain { public static void main(String[] a) { System.out.println(new Helper().greet()); } }
+         class Helper { String greet() { return \"from a jar\"; } }",
+    );
+    let jar = dir.path().join("app.jar");
+    let status = Command::new(jdk_tool("jar"))
+        .arg("cf")
+        .arg(&jar)
+        .arg("-C")
+        .arg(&classes)
+        .arg(".")
+        .status()
+        .expect("run jar");
+    assert!(status.success());
+    let out = run(&rpf_binary(), &["run", "-cp", &jar.display().to_string(), "JarMain"], None);
+    assert_eq!(out.stdout, "from a jar\n", "{}", out.stderr);
+    assert_eq!(out.status, Some(0));
+}
+
+#[test]
+fn exit_status_and_exception_line_match_java() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile(
+        dir.path(),
+        "Fail",
+        "public class Fail { public static void main(String[] a) { System.out.println(\"before\"); if (a.length == 0) throw new IllegalStateException(\"boom\"); System.exit(7); } }",
+    );
+    let cp = dir.path().display().to_string();
+    let out = run(&rpf_binary(), &["run", "-cp", &cp, "Fail"], None);
+    assert_eq!(out.status, Some(1));
+    assert_eq!(out.stdout, "before\n");
+    let mut lines = out.stderr.lines();
+    assert_eq!(lines.next(), Some("Exception in thread \"main\" java.lang.IllegalStateException: boom"));
+    assert_eq!(lines.next(), Some("\tat Fail.main(Fail.java:1)"));
+    let out = run(&rpf_binary(), &["run", "-cp", &cp, "Fail", "x"], None);
+    assert_eq!(out.status, Some(7));
+}
