@@ -94,3 +94,21 @@ fn exit_status_and_exception_line_match_java() {
     let out = run(&rpf_binary(), &["run", "-cp", &cp, "Fail", "x"], None);
     assert_eq!(out.status, Some(7));
 }
+
+#[test]
+fn a_class_missing_at_run_time_raises_no_class_def_found_error_like_java() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile(
+        dir.path(),
+        "UsesMissing",
+        "public class UsesMissing { public static void main(String[] a) { System.out.println(\"start\"); System.out.println(Gone.value()); } }
+         class Gone { static int value() { return 1; } }",
+    );
+    std::fs::remove_file(dir.path().join("Gone.class")).expect("delete Gone.class");
+    let java = rpf_tests::run_java(dir.path(), "UsesMissing");
+    let rpf = rpf_tests::run_rpf(dir.path(), "UsesMissing");
+    assert_eq!(java.stderr_first_line(), "Exception in thread \"main\" java.lang.NoClassDefFoundError: Gone");
+    if let Some(d) = rpf_tests::difference("UsesMissing", &java, &rpf) {
+        panic!("{d}");
+    }
+}
