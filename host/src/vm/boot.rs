@@ -43,7 +43,7 @@ impl Vm {
         Vm {
             classes: Classes::new(classpath, NativeRegistry::standard()),
             heap: super::heap::Heap::new(),
-            class_states: Vec::new(),
+            class_states: Default::default(),
             threads: Vec::new(),
             current: 0,
             monitors: Default::default(),

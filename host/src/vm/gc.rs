@@ -31,7 +31,7 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
             root(w.monitor, &mut work);
         }
     }
-    for s in &vm.class_states {
+    for s in vm.class_states.iter() {
         root(s.statics, &mut work);
         root(s.mirror, &mut work);
     }

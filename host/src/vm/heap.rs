@@ -6,6 +6,8 @@
 
 use std::rc::Rc;
 
+use super::pvec::PVec;
+
 use super::class::ClassId;
 use super::value::{Ref, Value};
 
@@ -215,16 +217,36 @@ impl ObjData {
     }
 }
 
-/// A heap object: its class and payload.
-#[derive(Debug, Clone, PartialEq)]
+/// A heap object: its class, payload and bookkeeping flags.
+#[derive(Debug, Clone)]
 pub struct Obj {
     /// Runtime class.
     pub class: ClassId,
     /// Fields or array elements.
     pub data: ObjData,
+    /// Set on objects from before the search started once they have been modified.
+    dirty_old: bool,
+    /// Identity hash, assigned on first request (`Object.hashCode`, `identityHashCode`).
+    pub identity: Option<i32>,
+}
+
+impl PartialEq for Obj {
+    fn eq(&self, other: &Self) -> bool {
+        self.class == other.class && self.data == other.data && self.identity == other.identity
+    }
 }
 
 impl Obj {
+    /// A new object.
+    pub fn new(class: ClassId, data: ObjData) -> Obj {
+        Obj {
+            class,
+            data,
+            dirty_old: false,
+            identity: None,
+        }
+    }
+
     /// Instance fields (empty for arrays).
     #[inline]
     pub fn fields(&self) -> &[Value] {
@@ -242,14 +264,89 @@ impl Obj {
             _ => &mut [],
         }
     }
+
+    /// Whether this object existed before the search started and has been modified since.
+    pub fn is_dirty_old(&self) -> bool {
+        self.dirty_old
+    }
+}
+
+/// Object slots: a plain vector while only one execution exists, a persistent one once saved
+/// states must share it (plain indexing is a pointer hop cheaper per access).
+#[derive(Debug, Clone)]
+enum Slots {
+    Plain(Vec<Option<Rc<Obj>>>),
+    Persistent(PVec<Option<Rc<Obj>>>),
+}
+
+impl Default for Slots {
+    fn default() -> Self {
+        Slots::Plain(Vec::new())
+    }
+}
+
+impl Slots {
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<&Option<Rc<Obj>>> {
+        match self {
+            Slots::Plain(v) => v.get(i),
+            Slots::Persistent(p) => p.get(i),
+        }
+    }
+
+    #[inline(always)]
+    fn get_mut(&mut self, i: usize) -> Option<&mut Option<Rc<Obj>>> {
+        match self {
+            Slots::Plain(v) => v.get_mut(i),
+            Slots::Persistent(p) => p.get_mut(i),
+        }
+    }
+
+    fn push(&mut self, value: Option<Rc<Obj>>) {
+        match self {
+            Slots::Plain(v) => v.push(value),
+            Slots::Persistent(p) => p.push(value),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Slots::Plain(v) => v.len(),
+            Slots::Persistent(p) => p.len(),
+        }
+    }
+
+    fn iter(&self) -> Box<dyn Iterator<Item = &Option<Rc<Obj>>> + '_> {
+        match self {
+            Slots::Plain(v) => Box::new(v.iter()),
+            Slots::Persistent(p) => Box::new(p.iter()),
+        }
+    }
+
+    fn make_persistent(&mut self) {
+        if let Slots::Plain(v) = self {
+            let mut p = PVec::default();
+            for slot in v.drain(..) {
+                p.push(slot);
+            }
+            *self = Slots::Persistent(p);
+        }
+    }
 }
 
 /// All objects, indexed by [`Ref`].
+///
+/// Storage is persistent ([`PVec`]): cloning a heap for a saved state is O(1) and later writes
+/// copy only what they touch. In plain execution freed slots are reused; under the model
+/// checker references are assigned canonically by the caller ([`Heap::alloc_at`]).
 #[derive(Debug, Clone, Default)]
 pub struct Heap {
-    slots: Vec<Option<Rc<Obj>>>,
+    slots: Slots,
+    shared: PVec<u64>,
     free: Vec<u32>,
     live: usize,
+    old_boundary: u32,
+    dirty_old: PVec<u32>,
     /// Objects allocated since the last collection (drives the collection trigger).
     pub allocated_since_gc: usize,
     /// Total objects ever allocated (statistics).
@@ -261,25 +358,29 @@ pub struct Heap {
 impl Heap {
     /// An empty heap; slot 0 is reserved for `null`.
     pub fn new() -> Heap {
-        Heap {
-            slots: vec![None],
-            ..Heap::default()
-        }
+        let mut heap = Heap::default();
+        heap.slots.push(None);
+        heap
     }
 
-    /// Stores a new object and returns its reference.
-    pub fn alloc(&mut self, obj: Obj) -> Ref {
+    fn count_new(&mut self) {
         self.live += 1;
         self.allocated_since_gc += 1;
         self.total_allocated += 1;
+    }
+
+    /// Stores a new object in the first free slot and returns its reference.
+    pub fn alloc(&mut self, obj: Obj) -> Ref {
+        self.count_new();
         let obj = Some(Rc::new(obj));
         if let Some(index) = self.free.pop() {
-            self.slots[index as usize] = obj;
-            Ref(index)
-        } else {
-            self.slots.push(obj);
-            Ref(self.slots.len() as u32 - 1)
+            if let Some(slot) = self.slots.get_mut(index as usize) {
+                *slot = obj;
+                return Ref(index);
+            }
         }
+        self.slots.push(obj);
+        Ref(self.slots.len() as u32 - 1)
     }
 
     /// The object behind `r`, if live.
@@ -291,10 +392,13 @@ impl Heap {
     /// Mutable access (copies the object first if a saved state shares it).
     #[inline(always)]
     pub fn get_mut(&mut self, r: Ref) -> Option<&mut Obj> {
-        self.slots
-            .get_mut(r.index())
-            .and_then(|o| o.as_mut())
-            .map(Rc::make_mut)
+        let old = r.0 < self.old_boundary;
+        let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
+        if old && !obj.dirty_old {
+            obj.dirty_old = true;
+            self.dirty_old.push(r.0);
+        }
+        Some(obj)
     }
 
     /// Removes an unreachable object.
@@ -302,7 +406,9 @@ impl Heap {
         if let Some(slot) = self.slots.get_mut(r.index()) {
             if slot.take().is_some() {
                 self.live -= 1;
-                self.free.push(r.0);
+                if self.old_boundary == 0 {
+                    self.free.push(r.0);
+                }
             }
         }
     }
@@ -323,5 +429,54 @@ impl Heap {
             .iter()
             .enumerate()
             .filter_map(|(i, o)| o.as_deref().map(|o| (Ref(i as u32), o)))
+    }
+
+    /// Declares every current object "old": from now on they count as reachable and shared,
+    /// and are tracked only once modified. Called when the search starts.
+    pub fn seal_old_generation(&mut self) {
+        self.old_boundary = self.slots.len() as u32;
+        self.free.clear();
+        self.slots.make_persistent();
+    }
+
+    /// References below this were allocated before the search started.
+    pub fn old_boundary(&self) -> u32 {
+        self.old_boundary
+    }
+
+    /// Old objects modified since the search started, in modification order.
+    pub fn dirty_old(&self) -> impl Iterator<Item = Ref> + '_ {
+        self.dirty_old.iter().map(|&r| Ref(r))
+    }
+
+    /// Whether `r` may be reached by more than one thread (old objects always count).
+    #[inline]
+    pub fn is_shared(&self, r: Ref) -> bool {
+        if r.0 < self.old_boundary {
+            return true;
+        }
+        self.shared
+            .get(r.index() >> 6)
+            .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
+    }
+
+    /// Records whether `r` is shared (writing only when it changes).
+    pub fn set_shared(&mut self, r: Ref, shared: bool) {
+        let word = r.index() >> 6;
+        let bit = 1u64 << (r.index() & 63);
+        let current = self.shared.get(word).copied().unwrap_or(0);
+        if (current & bit != 0) == shared {
+            return;
+        }
+        if word >= self.shared.len() {
+            self.shared.resize(word + 1, 0);
+        }
+        if let Some(w) = self.shared.get_mut(word) {
+            if shared {
+                *w |= bit;
+            } else {
+                *w &= !bit;
+            }
+        }
     }
 }

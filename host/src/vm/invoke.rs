@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
-use super::heap::{ElemKind, Obj, ObjData};
+use super::heap::{ElemKind, ObjData};
 use super::interp::Stop;
 use super::loader::LinkError;
 use super::natives::NativeExit;
@@ -437,10 +437,7 @@ impl Vm {
             return Ok(());
         }
         let defaults = self.defaults(target);
-        let r = self.heap.alloc(Obj {
-            class: target,
-            data: ObjData::Fields(defaults.iter().copied().collect()),
-        });
+        let r = self.alloc(target, ObjData::Fields(defaults.iter().copied().collect()));
         exec.push(Value::Ref(r));
         Vm::advance(exec);
         Ok(())
@@ -479,10 +476,7 @@ impl Vm {
             Ok(c) => c,
             Err(e) => return self.throw_link_error(exec, e),
         };
-        let r = self.heap.alloc(Obj {
-            class: array_class,
-            data: ObjData::new_array(kind, len),
-        });
+        let r = self.alloc(array_class, ObjData::new_array(kind, len));
         exec.pop();
         exec.push(Value::Ref(r));
         Vm::advance(exec);

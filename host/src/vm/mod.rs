@@ -12,6 +12,7 @@ pub mod loader;
 pub mod memory;
 pub mod monitor;
 pub mod natives;
+pub mod pvec;
 pub mod npe;
 pub mod reflection;
 pub mod resolve;
@@ -27,7 +28,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use class::ClassId;
-use heap::{Heap, Obj, ObjData};
+use heap::{Heap, ObjData};
 use loader::Classes;
 use monitor::Monitor;
 use thread::JThread;
@@ -201,7 +202,7 @@ pub struct Vm {
     /// Objects.
     pub heap: Heap,
     /// Per-class runtime state, indexed by class id.
-    pub class_states: Vec<ClassState>,
+    pub class_states: pvec::PVec<ClassState>,
     /// All threads ever started (terminated ones stay, their slot is their id).
     pub threads: Vec<JThread>,
     /// The thread being executed.
@@ -262,7 +263,9 @@ impl Vm {
         if i >= self.class_states.len() {
             self.class_states.resize(i + 1, ClassState::default());
         }
-        &mut self.class_states[i]
+        self.class_states
+            .get_mut(i)
+            .expect("class state exists after resize")
     }
 
     /// The statics object of `id`, allocated (zeroed) on first use.
@@ -272,10 +275,7 @@ impl Vm {
             return existing;
         }
         let defaults = self.classes.get(id).static_defaults.clone();
-        let r = self.heap.alloc(Obj {
-            class: id,
-            data: ObjData::Fields(defaults),
-        });
+        let r = self.alloc(id, ObjData::Fields(defaults));
         self.class_state(id).statics = r;
         r
     }
@@ -295,10 +295,7 @@ impl Vm {
         if let Some(slot) = fields.get_mut(self.known.class_vm_id as usize) {
             *slot = Value::Int(id as i32);
         }
-        let r = self.heap.alloc(Obj {
-            class: class_class,
-            data: ObjData::Fields(fields.into()),
-        });
+        let r = self.alloc(class_class, ObjData::Fields(fields.into()));
         self.class_state(id).mirror = r;
         let module = self.unnamed_module;
         self.set_field_by_name(r, "module", Value::Ref(module));
@@ -327,6 +324,37 @@ impl Vm {
         self.heap.get(r).map(|o| o.class)
     }
 
+    /// Stores a new object and returns its reference.
+    #[inline]
+    pub fn alloc(&mut self, class: ClassId, data: ObjData) -> Ref {
+        self.heap.alloc(heap::Obj::new(class, data))
+    }
+
+    /// The identity hash of `r` (`Object.hashCode`), assigned on first request from the
+    /// requesting thread's own counter, so that it does not depend on allocation order.
+    pub fn identity_hash(&mut self, r: Ref) -> i32 {
+        if let Some(h) = self.heap.get(r).and_then(|o| o.identity) {
+            return h;
+        }
+        if self.heap.get(r).is_none() {
+            return 0;
+        }
+        let t = self.current;
+        let n = self.threads.get(t).map(|th| th.hash_counter).unwrap_or(0);
+        if let Some(th) = self.threads.get_mut(t) {
+            th.hash_counter += 1;
+        }
+        let mut x = ((t as u64) << 32 | u64::from(n)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^= x >> 29;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 32;
+        let h = ((x as u32 & 0x7FFF_FFFF) | 1) as i32;
+        if let Some(o) = self.heap.get_mut(r) {
+            o.identity = Some(h);
+        }
+        h
+    }
+
     /// Allocates a zeroed instance of `class` (no constructor runs).
     pub fn new_object(&mut self, class: ClassId) -> Ref {
         let fields: Box<[Value]> = self
@@ -336,10 +364,7 @@ impl Vm {
             .iter()
             .copied()
             .collect();
-        self.heap.alloc(Obj {
-            class,
-            data: ObjData::Fields(fields),
-        })
+        self.alloc(class, ObjData::Fields(fields))
     }
 
     /// Allocates an array of the given array class.
@@ -348,10 +373,7 @@ impl Vm {
             class::ClassKind::Array { elem, .. } => elem,
             _ => heap::ElemKind::Ref,
         };
-        self.heap.alloc(Obj {
-            class: array_class,
-            data: ObjData::new_array(elem, len),
-        })
+        self.alloc(array_class, ObjData::new_array(elem, len))
     }
 
     /// Reads instance field `slot` of `r`.

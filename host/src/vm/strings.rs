@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::heap::{Obj, ObjData};
+use super::heap::ObjData;
 use super::value::{Ref, Value};
 use super::Vm;
 
@@ -44,10 +44,7 @@ impl Vm {
             )
         };
         let byte_array = self.known.byte_array;
-        let value = self.heap.alloc(Obj {
-            class: byte_array,
-            data: ObjData::Bytes(bytes.into()),
-        });
+        let value = self.alloc(byte_array, ObjData::Bytes(bytes.into()));
         let s = self.new_object(self.known.string);
         self.set_field(s, self.known.string_value, Value::Ref(value));
         self.set_field(s, self.known.string_coder, Value::Int(coder));

@@ -150,6 +150,8 @@ pub struct JThread {
     pub phase: Phase,
     /// A `sleep` or `park` is in progress (its bottom half runs when the thread resumes).
     pub timed_block: bool,
+    /// Identity hashes handed out by this thread (the next one derives from it).
+    pub hash_counter: u32,
 }
 
 impl JThread {
@@ -167,6 +169,7 @@ impl JThread {
             died_by_exception: false,
             phase: Phase::Entry,
             timed_block: false,
+            hash_counter: 0,
         }
     }
 

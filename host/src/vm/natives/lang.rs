@@ -5,22 +5,10 @@ use super::{class_arg, jbool, string_arg, throw, Args, NativeExit, NativeRegistr
 use crate::classfile::access;
 use crate::classpath::Loader;
 use crate::vm::class::{ClassId, ClassKind};
-use crate::vm::heap::{Obj, ObjData};
+use crate::vm::heap::ObjData;
 use crate::vm::thread::Exec;
 use crate::vm::value::{Ref, Value};
 use crate::vm::Vm;
-
-/// A deterministic identity hash: stable for a reference, spread over 31 bits, never 0.
-pub fn identity_hash(r: Ref) -> i32 {
-    if r.is_null() {
-        return 0;
-    }
-    let mut x = r.0.wrapping_mul(0x9E37_79B1);
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x85EB_CA77);
-    x ^= x >> 13;
-    ((x & 0x7FFF_FFFF) | 1) as i32
-}
 
 fn void(_: &mut Vm, _: &mut Exec, _: &[Value]) -> NativeResult {
     Ok(Value::Void)
@@ -50,8 +38,8 @@ pub fn register(r: &mut NativeRegistry) {
             Ok(Value::Ref(vm.mirror(c)))
         },
     );
-    r.add("java/lang/Object", "hashCode", "()I", |_, _, a| {
-        Ok(Value::Int(identity_hash(a.obj(0))))
+    r.add("java/lang/Object", "hashCode", "()I", |vm, _, a| {
+        Ok(Value::Int(vm.identity_hash(a.obj(0))))
     });
     r.add(
         "java/lang/Object",
@@ -683,10 +671,7 @@ fn object_clone(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
             return throw("java/lang/CloneNotSupportedException", name);
         }
     }
-    Ok(Value::Ref(vm.heap.alloc(Obj {
-        class: obj.class,
-        data: obj.data,
-    })))
+    Ok(Value::Ref(vm.alloc(obj.class, obj.data)))
 }
 
 /// The `Class[]` of the given classes.
@@ -829,10 +814,7 @@ fn fill_in_stack_trace(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResul
         .classes
         .load("[J")
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    let backtrace = vm.heap.alloc(Obj {
-        class: long_array,
-        data: ObjData::Longs(encoded.into()),
-    });
+    let backtrace = vm.alloc(long_array, ObjData::Longs(encoded.into()));
     vm.set_field(this, vm.known.throwable_backtrace, Value::Ref(backtrace));
     vm.set_field(
         this,

@@ -6,7 +6,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 
 use super::{jbool, Args, NativeExit, NativeRegistry, NativeResult};
-use crate::vm::heap::{Obj, ObjData};
+use crate::vm::heap::ObjData;
 use crate::vm::thread::Exec;
 use crate::vm::value::{Ref, Value};
 use crate::vm::Vm;
@@ -58,10 +58,7 @@ fn path_at(vm: &Vm, address: i64) -> Result<String, NativeExit> {
 
 fn byte_array(vm: &mut Vm, bytes: &[u8]) -> Value {
     let class = vm.known.byte_array;
-    Value::Ref(vm.heap.alloc(Obj {
-        class,
-        data: ObjData::Bytes(bytes.iter().map(|&b| b as i8).collect()),
-    }))
+    Value::Ref(vm.alloc(class, ObjData::Bytes(bytes.iter().map(|&b| b as i8).collect())))
 }
 
 fn fill_attributes(vm: &mut Vm, attrs: Ref, m: &std::fs::Metadata) {

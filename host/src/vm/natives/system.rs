@@ -1,6 +1,5 @@
 //! Natives of java.lang.System and the JDK's system-property bootstrap.
 
-use super::lang::identity_hash;
 use super::{string_arg, throw, Args, NativeExit, NativeRegistry, NativeResult};
 use crate::vm::heap::ObjData;
 use crate::vm::thread::Exec;
@@ -45,7 +44,7 @@ pub fn register(r: &mut NativeRegistry) {
         "java/lang/System",
         "identityHashCode",
         "(Ljava/lang/Object;)I",
-        |_, _, a| Ok(Value::Int(identity_hash(a.obj(0)))),
+        |vm, _, a| Ok(Value::Int(vm.identity_hash(a.obj(0)))),
     );
     r.add(
         "java/lang/System",

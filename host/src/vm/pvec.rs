@@ -1,0 +1,118 @@
+//! A persistent vector: cloning is O(1) and shares everything; writing copies only the
+//! touched chunk (and, once per clone generation, the chunk table). Saved VM states keep
+//! clones, so the cost of keeping a state is proportional to what changed since its parent.
+
+use std::rc::Rc;
+
+const CHUNK_BITS: usize = 6;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// A vector with structural sharing between clones.
+#[derive(Debug)]
+pub struct PVec<T: Clone> {
+    chunks: Rc<Vec<Rc<[Option<T>; CHUNK]>>>,
+    len: usize,
+}
+
+impl<T: Clone> Clone for PVec<T> {
+    fn clone(&self) -> Self {
+        PVec {
+            chunks: Rc::clone(&self.chunks),
+            len: self.len,
+        }
+    }
+}
+
+impl<T: Clone> Default for PVec<T> {
+    fn default() -> Self {
+        PVec {
+            chunks: Rc::new(Vec::new()),
+            len: 0,
+        }
+    }
+}
+
+impl<T: Clone> PVec<T> {
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no elements.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Element `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        self.chunks.get(i >> CHUNK_BITS)?[i & (CHUNK - 1)].as_ref()
+    }
+
+    /// Mutable element `i`, copying shared parts first.
+    #[inline]
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        if i >= self.len {
+            return None;
+        }
+        let chunks = Rc::make_mut(&mut self.chunks);
+        let chunk = chunks.get_mut(i >> CHUNK_BITS)?;
+        Rc::make_mut(chunk)[i & (CHUNK - 1)].as_mut()
+    }
+
+    /// Appends an element.
+    pub fn push(&mut self, value: T) {
+        let chunks = Rc::make_mut(&mut self.chunks);
+        if self.len & (CHUNK - 1) == 0 {
+            chunks.push(Rc::new(std::array::from_fn(|_| None)));
+        }
+        if let Some(last) = chunks.last_mut() {
+            Rc::make_mut(last)[self.len & (CHUNK - 1)] = Some(value);
+        }
+        self.len += 1;
+    }
+
+    /// Grows to `len` elements, filling with `fill`.
+    pub fn resize(&mut self, len: usize, fill: T) {
+        while self.len < len {
+            self.push(fill.clone());
+        }
+    }
+
+    /// All elements in order.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.chunks.iter().flat_map(|c| c.iter()).map_while(|e| e.as_ref())
+    }
+
+    /// Whether two vectors share their whole storage (cheap equality shortcut).
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.chunks, &other.chunks) && self.len == other.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_are_independent_and_cheap() {
+        let mut a = PVec::default();
+        for i in 0..200 {
+            a.push(i);
+        }
+        let b = a.clone();
+        *a.get_mut(150).unwrap() = -1;
+        assert_eq!(a.get(150), Some(&-1));
+        assert_eq!(b.get(150), Some(&150));
+        assert_eq!(a.get(10), b.get(10));
+        assert_eq!(a.iter().count(), 200);
+        assert_eq!(a.get(200), None);
+        let mut c = b.clone();
+        c.resize(300, 7);
+        assert_eq!(c.len(), 300);
+        assert_eq!(b.len(), 200);
+        assert_eq!(c.get(299), Some(&7));
+    }
+}
