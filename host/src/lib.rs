@@ -10,4 +10,5 @@ pub mod classfile;
 pub mod classpath;
 pub mod cli;
 pub mod launch;
+pub mod search;
 pub mod vm;

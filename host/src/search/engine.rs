@@ -1,0 +1,657 @@
+//! The exploration loops for every [`Strategy`].
+
+use std::collections::{BinaryHeap, VecDeque};
+use std::time::Instant;
+
+use dashmap::DashSet;
+
+use super::{
+    DropPolicy, ErrorPath, Event, Limits, Model, NoObserver, Observer, Outcome, Path, Report,
+    StopReason, Strategy,
+};
+
+/// A configured search, reusable across models.
+#[derive(Debug, Clone)]
+pub struct Search {
+    strategy: Strategy,
+    limits: Limits,
+}
+
+/// A small deterministic generator for random orders.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+struct DfsFrame<S, Op> {
+    state: S,
+    ops: Vec<Op>,
+    order: Vec<usize>,
+    next: usize,
+    depth: usize,
+}
+
+struct Queued<S, Op> {
+    state: S,
+    depth: usize,
+    path: Path<Op>,
+}
+
+struct Prioritized<S, Op> {
+    priority: i64,
+    seq: u64,
+    item: Queued<S, Op>,
+}
+
+impl<S, Op> PartialEq for Prioritized<S, Op> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.priority, self.seq) == (other.priority, other.seq)
+    }
+}
+impl<S, Op> Eq for Prioritized<S, Op> {}
+impl<S, Op> PartialOrd for Prioritized<S, Op> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<S, Op> Ord for Prioritized<S, Op> {
+    /// BinaryHeap is a max-heap: lower priority and earlier insertion come out first.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other.priority.cmp(&self.priority).then(other.seq.cmp(&self.seq))
+    }
+}
+
+struct Engine<'a, M: Model, O: Observer> {
+    model: &'a mut M,
+    observer: &'a mut O,
+    limits: &'a Limits,
+    report: Report<M::Op, M::Error>,
+    visited: DashSet<u128>,
+    start: Instant,
+    depth_sum: u128,
+    rng: Rng,
+}
+
+impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
+    fn new(model: &'a mut M, observer: &'a mut O, limits: &'a Limits, seed: u64) -> Self {
+        Engine {
+            model,
+            observer,
+            limits,
+            report: Report {
+                stop: StopReason::Complete,
+                unique_states: 0,
+                revisited: 0,
+                transitions: 0,
+                end_states: 0,
+                backtracked: 0,
+                pruned: 0,
+                truncated: false,
+                dropped: 0,
+                max_depth: 0,
+                mean_depth: 0.0,
+                errors: Vec::new(),
+                duration: Default::default(),
+                peak_memory: 0,
+            },
+            visited: DashSet::new(),
+            start: Instant::now(),
+            depth_sum: 0,
+            rng: Rng(seed),
+        }
+    }
+
+    /// Records a state reached at `depth`; false if it was seen before.
+    fn admit(&mut self, state: &M::State, depth: usize) -> bool {
+        if let Some(h) = self.model.hash(state) {
+            if !self.visited.insert(h) {
+                self.report.revisited += 1;
+                return false;
+            }
+        }
+        self.report.unique_states += 1;
+        self.report.max_depth = self.report.max_depth.max(depth);
+        self.depth_sum += depth as u128;
+        true
+    }
+
+    fn limit_reached(&mut self) -> Option<StopReason> {
+        if self.report.errors.len() >= self.limits.max_errors.max(1) {
+            return Some(StopReason::MaxErrors);
+        }
+        if self.limits.max_states.is_some_and(|m| self.report.unique_states >= m) {
+            return Some(StopReason::MaxStates);
+        }
+        if self.report.transitions % 256 == 0 {
+            if self.limits.time_limit.is_some_and(|t| self.start.elapsed() >= t) {
+                return Some(StopReason::TimeLimit);
+            }
+            let memory = self.model.memory_bytes();
+            self.report.peak_memory = self.report.peak_memory.max(memory);
+            if self.limits.memory_limit.is_some_and(|m| memory >= m) {
+                return Some(StopReason::MemoryLimit);
+            }
+        }
+        if self.observer.should_stop() {
+            return Some(StopReason::Requested);
+        }
+        None
+    }
+
+    fn error(&mut self, error: M::Error, initial: usize, path: Vec<M::Op>, indices: Vec<usize>) {
+        self.report.errors.push(ErrorPath {
+            error,
+            initial,
+            path,
+            indices,
+        });
+        self.observer.event(Event::ErrorFound, &self.report);
+    }
+
+    fn event(&mut self, e: Event) {
+        self.observer.event(e, &self.report);
+    }
+
+    /// Applies `op` and accounts for the outcome; returns the successor if it is new and
+    /// should be expanded, with its operations.
+    fn step(&mut self, state: &M::State, op: &M::Op, depth: usize) -> Step<M> {
+        self.report.transitions += 1;
+        match self.model.apply(state, op) {
+            Outcome::Pruned => {
+                self.report.pruned += 1;
+                Step::Skip
+            }
+            Outcome::Error(next, e) => {
+                self.admit(&next, depth + 1);
+                Step::Error(e)
+            }
+            Outcome::Next(next) => {
+                let new = self.admit(&next, depth + 1);
+                if !new {
+                    self.event(Event::Advanced {
+                        depth: depth + 1,
+                        new: false,
+                        end: false,
+                    });
+                    return Step::Skip;
+                }
+                let ops = self.model.operations(&next);
+                let end = ops.is_empty();
+                self.event(Event::Advanced {
+                    depth: depth + 1,
+                    new: true,
+                    end,
+                });
+                if end {
+                    self.report.end_states += 1;
+                    return Step::Skip;
+                }
+                if self.limits.max_depth.is_some_and(|m| depth + 1 >= m) {
+                    self.report.truncated = true;
+                    return Step::Skip;
+                }
+                Step::Expand(next, ops)
+            }
+        }
+    }
+
+    fn order(&mut self, n: usize, shuffle: bool) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..n).collect();
+        if shuffle {
+            for i in (1..n).rev() {
+                let j = self.rng.below(i + 1);
+                order.swap(i, j);
+            }
+        }
+        order
+    }
+
+    fn depth_first(&mut self, shuffle: bool) -> StopReason {
+        let initial = self.model.initial_states();
+        for (index, s0) in initial.into_iter().enumerate() {
+            if !self.admit(&s0, 0) {
+                continue;
+            }
+            let ops = self.model.operations(&s0);
+            if ops.is_empty() {
+                self.report.end_states += 1;
+                continue;
+            }
+            let order = self.order(ops.len(), shuffle);
+            let mut stack = vec![DfsFrame {
+                state: s0,
+                ops,
+                order,
+                next: 0,
+                depth: 0,
+            }];
+            while let Some(top) = stack.last_mut() {
+                if top.next == top.ops.len() {
+                    let depth = top.depth;
+                    stack.pop();
+                    self.report.backtracked += 1;
+                    self.event(Event::Backtracked {
+                        depth: depth.saturating_sub(1),
+                    });
+                    continue;
+                }
+                if let Some(stop) = self.limit_reached() {
+                    return stop;
+                }
+                let i = top.order[top.next];
+                top.next += 1;
+                let op = top.ops[i].clone();
+                let (state, depth) = (top.state.clone(), top.depth);
+                match self.step(&state, &op, depth) {
+                    Step::Skip => {}
+                    Step::Error(e) => {
+                        let (mut path, mut indices): (Vec<M::Op>, Vec<usize>) = stack
+                            .iter()
+                            .map(|f| {
+                                let i = f.order[f.next - 1];
+                                (f.ops[i].clone(), i)
+                            })
+                            .unzip();
+                        path.truncate(stack.len());
+                        indices.truncate(stack.len());
+                        self.error(e, index, path, indices);
+                    }
+                    Step::Expand(next, ops) => {
+                        let order = self.order(ops.len(), shuffle);
+                        stack.push(DfsFrame {
+                            state: next,
+                            ops,
+                            order,
+                            next: 0,
+                            depth: depth + 1,
+                        });
+                    }
+                }
+            }
+        }
+        StopReason::Complete
+    }
+
+    fn enqueue(&mut self, queue: &mut VecDeque<Queued<M::State, M::Op>>, item: Queued<M::State, M::Op>) {
+        if let Some(limit) = self.limits.queue_limit {
+            if queue.len() >= limit {
+                self.report.dropped += 1;
+                match self.limits.drop {
+                    DropPolicy::Newest => return,
+                    DropPolicy::Oldest => {
+                        queue.pop_front();
+                    }
+                    DropPolicy::Random => {
+                        let i = self.rng.below(queue.len());
+                        queue.remove(i);
+                    }
+                }
+            }
+        }
+        queue.push_back(item);
+    }
+
+    fn breadth_first(&mut self) -> StopReason {
+        let mut queue = VecDeque::new();
+        let initial = self.model.initial_states();
+        let mut origin = Vec::new();
+        for (index, s0) in initial.into_iter().enumerate() {
+            if self.admit(&s0, 0) {
+                origin.push(index);
+                self.enqueue(
+                    &mut queue,
+                    Queued {
+                        state: s0,
+                        depth: 0,
+                        path: Path::default(),
+                    },
+                );
+            }
+        }
+        let initial_index = origin.first().copied().unwrap_or(0);
+        while let Some(item) = queue.pop_front() {
+            let ops = self.model.operations(&item.state);
+            if ops.is_empty() {
+                self.report.end_states += 1;
+                continue;
+            }
+            for (i, op) in ops.iter().enumerate() {
+                if let Some(stop) = self.limit_reached() {
+                    return stop;
+                }
+                match self.step(&item.state, op, item.depth) {
+                    Step::Skip => {}
+                    Step::Error(e) => {
+                        let (path, indices) = item.path.push(op.clone(), i).unfold();
+                        self.error(e, initial_index, path, indices);
+                    }
+                    Step::Expand(next, _) => {
+                        let path = item.path.push(op.clone(), i);
+                        self.enqueue(
+                            &mut queue,
+                            Queued {
+                                state: next,
+                                depth: item.depth + 1,
+                                path,
+                            },
+                        );
+                    }
+                }
+            }
+            self.report.backtracked += 1;
+        }
+        StopReason::Complete
+    }
+
+    fn best_first(&mut self) -> StopReason {
+        let mut heap = BinaryHeap::new();
+        let mut seq = 0u64;
+        for s0 in self.model.initial_states() {
+            if self.admit(&s0, 0) {
+                let priority = self.model.priority(&s0, 0);
+                heap.push(Prioritized {
+                    priority,
+                    seq,
+                    item: Queued {
+                        state: s0,
+                        depth: 0,
+                        path: Path::default(),
+                    },
+                });
+                seq += 1;
+            }
+        }
+        while let Some(Prioritized { item, .. }) = heap.pop() {
+            let ops = self.model.operations(&item.state);
+            if ops.is_empty() {
+                self.report.end_states += 1;
+                continue;
+            }
+            for (i, op) in ops.iter().enumerate() {
+                if let Some(stop) = self.limit_reached() {
+                    return stop;
+                }
+                match self.step(&item.state, op, item.depth) {
+                    Step::Skip => {}
+                    Step::Error(e) => {
+                        let (path, indices) = item.path.push(op.clone(), i).unfold();
+                        self.error(e, 0, path, indices);
+                    }
+                    Step::Expand(next, _) => {
+                        if self.limits.queue_limit.is_some_and(|l| heap.len() >= l) {
+                            self.report.dropped += 1;
+                            continue;
+                        }
+                        let priority = self.model.priority(&next, item.depth + 1);
+                        heap.push(Prioritized {
+                            priority,
+                            seq,
+                            item: Queued {
+                                state: next,
+                                depth: item.depth + 1,
+                                path: item.path.push(op.clone(), i),
+                            },
+                        });
+                        seq += 1;
+                    }
+                }
+            }
+            self.report.backtracked += 1;
+        }
+        StopReason::Complete
+    }
+
+    /// Follows explicit operation indices (or random ones) from the first initial state.
+    fn single_path(&mut self, indices: Option<&[usize]>) -> StopReason {
+        let Some(mut state) = self.model.initial_states().into_iter().next() else {
+            return StopReason::PathEnd;
+        };
+        self.admit(&state, 0);
+        let mut path = Path::default();
+        let mut depth = 0;
+        loop {
+            if let Some(stop) = self.limit_reached() {
+                return stop;
+            }
+            let ops = self.model.operations(&state);
+            if ops.is_empty() {
+                self.report.end_states += 1;
+                return StopReason::PathEnd;
+            }
+            let i = match indices {
+                Some(list) => match list.get(depth) {
+                    Some(&i) if i < ops.len() => i,
+                    _ => return StopReason::PathEnd,
+                },
+                None => self.rng.below(ops.len()),
+            };
+            if self.limits.max_depth.is_some_and(|m| depth >= m) {
+                self.report.truncated = true;
+                return StopReason::PathEnd;
+            }
+            self.report.transitions += 1;
+            let op = ops[i].clone();
+            path = path.push(op.clone(), i);
+            depth += 1;
+            match self.model.apply(&state, &op) {
+                Outcome::Pruned => {
+                    self.report.pruned += 1;
+                    return StopReason::PathEnd;
+                }
+                Outcome::Error(next, e) => {
+                    self.admit(&next, depth);
+                    let (p, idx) = path.unfold();
+                    self.error(e, 0, p, idx);
+                    return StopReason::PathEnd;
+                }
+                Outcome::Next(next) => {
+                    self.admit(&next, depth);
+                    state = next;
+                }
+            }
+        }
+    }
+}
+
+enum Step<M: Model> {
+    Skip,
+    Error(M::Error),
+    Expand(M::State, Vec<M::Op>),
+}
+
+impl Search {
+    /// A search with default limits (stop at the first error).
+    pub fn new(strategy: Strategy) -> Search {
+        Search {
+            strategy,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Replaces the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Search {
+        self.limits = limits;
+        self
+    }
+
+    /// The configured strategy.
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    /// Explores `model`.
+    pub fn run<M: Model>(&self, model: &mut M) -> Report<M::Op, M::Error> {
+        self.run_observed(model, &mut NoObserver)
+    }
+
+    /// Explores `model`, reporting events to `observer`.
+    pub fn run_observed<M: Model, O: Observer>(&self, model: &mut M, observer: &mut O) -> Report<M::Op, M::Error> {
+        let seed = match self.strategy {
+            Strategy::Random { seed } | Strategy::Simulation { seed } => seed,
+            _ => 0x5EED,
+        };
+        let mut engine = Engine::new(model, observer, &self.limits, seed);
+        engine.event(Event::Started);
+        let stop = match &self.strategy {
+            Strategy::DepthFirst => engine.depth_first(false),
+            Strategy::Random { .. } => engine.depth_first(true),
+            Strategy::BreadthFirst => engine.breadth_first(),
+            Strategy::BestFirst => engine.best_first(),
+            Strategy::Path(indices) => engine.single_path(Some(indices)),
+            Strategy::Simulation { .. } => engine.single_path(None),
+        };
+        engine.report.stop = stop;
+        engine.report.duration = engine.start.elapsed();
+        engine.report.mean_depth = if engine.report.unique_states == 0 {
+            0.0
+        } else {
+            engine.depth_sum as f64 / engine.report.unique_states as f64
+        };
+        let memory = engine.model.memory_bytes();
+        engine.report.peak_memory = engine.report.peak_memory.max(memory);
+        engine.event(Event::Finished);
+        engine.report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A grid walk: state (x, y) in [0, n)^2, ops: right, up. Error at `target`.
+    struct Grid {
+        n: u8,
+        target: Option<(u8, u8)>,
+        prune: Option<(u8, u8)>,
+    }
+
+    impl Model for Grid {
+        type State = (u8, u8);
+        type Op = char;
+        type Error = (u8, u8);
+        fn initial_states(&mut self) -> Vec<(u8, u8)> {
+            vec![(0, 0)]
+        }
+        fn operations(&mut self, s: &(u8, u8)) -> Vec<char> {
+            let mut ops = Vec::new();
+            if s.0 + 1 < self.n {
+                ops.push('R');
+            }
+            if s.1 + 1 < self.n {
+                ops.push('U');
+            }
+            ops
+        }
+        fn apply(&mut self, s: &(u8, u8), op: &char) -> Outcome<(u8, u8), (u8, u8)> {
+            let next = if *op == 'R' { (s.0 + 1, s.1) } else { (s.0, s.1 + 1) };
+            if Some(next) == self.prune {
+                return Outcome::Pruned;
+            }
+            if Some(next) == self.target {
+                return Outcome::Error(next, next);
+            }
+            Outcome::Next(next)
+        }
+        fn hash(&mut self, s: &(u8, u8)) -> Option<u128> {
+            Some(u128::from(s.0) << 8 | u128::from(s.1))
+        }
+        fn priority(&mut self, s: &(u8, u8), _depth: usize) -> i64 {
+            -(i64::from(s.0) + i64::from(s.1))
+        }
+    }
+
+    fn grid(n: u8) -> Grid {
+        Grid {
+            n,
+            target: None,
+            prune: None,
+        }
+    }
+
+    #[test]
+    fn every_strategy_explores_the_whole_grid() {
+        for strategy in [Strategy::DepthFirst, Strategy::BreadthFirst, Strategy::Random { seed: 7 }, Strategy::BestFirst] {
+            let report = Search::new(strategy.clone()).run(&mut grid(5));
+            assert_eq!(report.unique_states, 25, "{strategy:?}");
+            assert_eq!(report.end_states, 1, "{strategy:?}");
+            assert!(report.is_complete());
+            assert_eq!(report.max_depth, 8);
+            assert_eq!(report.transitions, 40, "{strategy:?}");
+        }
+    }
+
+    #[test]
+    fn errors_carry_replayable_paths() {
+        let mut model = grid(4);
+        model.target = Some((2, 3));
+        let report = Search::new(Strategy::DepthFirst).run(&mut model);
+        assert_eq!(report.stop, StopReason::MaxErrors);
+        let e = &report.errors[0];
+        assert_eq!(e.error, (2, 3));
+        let replay = Search::new(Strategy::Path(e.indices.clone())).run(&mut model);
+        assert_eq!(replay.errors.len(), 1);
+        assert_eq!(replay.errors[0].path, e.path);
+        let bfs = Search::new(Strategy::BreadthFirst).run(&mut model);
+        assert_eq!(bfs.errors[0].path.len(), 5, "breadth-first finds a shortest path");
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        let depth = Search::new(Strategy::DepthFirst)
+            .with_limits(Limits { max_depth: Some(3), ..Limits::default() })
+            .run(&mut grid(6));
+        assert!(depth.truncated && !depth.is_complete());
+        assert_eq!(depth.max_depth, 3);
+        let states = Search::new(Strategy::DepthFirst)
+            .with_limits(Limits { max_states: Some(10), ..Limits::default() })
+            .run(&mut grid(6));
+        assert_eq!(states.stop, StopReason::MaxStates);
+        let time = Search::new(Strategy::BreadthFirst)
+            .with_limits(Limits { time_limit: Some(Duration::ZERO), ..Limits::default() })
+            .run(&mut grid(30));
+        assert_eq!(time.stop, StopReason::TimeLimit);
+        let mut model = grid(6);
+        model.target = Some((5, 5));
+        let many = Search::new(Strategy::DepthFirst)
+            .with_limits(Limits { max_errors: 100, ..Limits::default() })
+            .run(&mut model);
+        assert_eq!(many.errors.len(), 2, "reached from (4,5) and (5,4)");
+    }
+
+    #[test]
+    fn queue_limits_drop_states_and_pruning_counts() {
+        for drop in [DropPolicy::Newest, DropPolicy::Oldest, DropPolicy::Random] {
+            let report = Search::new(Strategy::BreadthFirst)
+                .with_limits(Limits { queue_limit: Some(2), drop, ..Limits::default() })
+                .run(&mut grid(6));
+            assert!(report.dropped > 0, "{drop:?}");
+            assert!(!report.is_complete());
+        }
+        let mut model = grid(3);
+        model.prune = Some((1, 0));
+        let report = Search::new(Strategy::DepthFirst).run(&mut model);
+        assert_eq!(report.pruned, 1);
+        assert_eq!(report.unique_states, 7, "(1,0) and (2,0) are cut off");
+    }
+
+    #[test]
+    fn simulation_follows_one_path() {
+        let report = Search::new(Strategy::Simulation { seed: 3 }).run(&mut grid(5));
+        assert_eq!(report.stop, StopReason::PathEnd);
+        assert_eq!(report.max_depth, 8);
+        assert_eq!(report.transitions, 8);
+    }
+}
