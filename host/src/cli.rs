@@ -36,6 +36,9 @@ struct Cli {
     /// Model check: `rpf [-cp PATH] <app.jpf | MainClass> [args...] [+key=value...]`.
     #[command(flatten)]
     check: TargetArgs,
+    /// Replay a trace saved with `report.trace.file` instead of searching.
+    #[arg(long, value_name = "TRACE.json")]
+    replay: Option<PathBuf>,
     /// More diagnostics on stderr (-v: debug, -vv: trace); RUST_LOG also works.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -186,15 +189,43 @@ fn run_command(args: &TargetArgs) -> i32 {
     }
 }
 
-fn check_command(args: &TargetArgs) -> i32 {
-    if let Err(e) = resolve(args) {
-        return report_launch_error(&e);
+fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
+    let trace = match replay.map(crate::check::load_trace).transpose() {
+        Ok(t) => t,
+        Err(e) => return report_launch_error(&e),
+    };
+    let mut args_with_target = TargetArgs {
+        class_path: args.class_path.clone(),
+        site: args.site.clone(),
+        rest: args.rest.clone(),
+    };
+    if let Some(t) = &trace {
+        if !args.rest.iter().any(|a| !is_setting(a)) {
+            args_with_target.rest.insert(0, t.target.clone());
+            for (i, a) in t.args.iter().enumerate() {
+                args_with_target.rest.insert(1 + i, a.clone());
+            }
+        }
     }
-    #[allow(clippy::print_stderr)]
-    {
-        eprintln!("rpf: error: model checking is not available in this build yet; use `rpf run` to execute the program once");
+    let inv = match resolve(&args_with_target) {
+        Ok(inv) => inv,
+        Err(e) => return report_launch_error(&e),
+    };
+    match crate::check::check(&inv.config, &inv.target, trace.as_ref()) {
+        Ok((result, _)) => {
+            let text = crate::check::report::console(&result);
+            #[allow(clippy::print_stdout)]
+            {
+                print!("{text}");
+            }
+            match result.verdict {
+                crate::check::Verdict::NoViolation => EXIT_OK,
+                crate::check::Verdict::Violation => EXIT_VIOLATION,
+                crate::check::Verdict::Incomplete => EXIT_INCOMPLETE,
+            }
+        }
+        Err(e) => report_launch_error(&e),
     }
-    EXIT_USAGE
 }
 
 /// Parses the command line, runs the command and returns the process exit status. Panics are
@@ -221,14 +252,14 @@ pub fn main() -> i32 {
     init_tracing(cli.verbose);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
-        None if cli.check.rest.is_empty() => {
+        None if cli.check.rest.is_empty() && cli.replay.is_none() => {
             #[allow(clippy::print_stderr)]
             {
                 eprintln!("rpf: error: no target given (try `rpf --help`)");
             }
             EXIT_USAGE
         }
-        None => check_command(&cli.check),
+        None => check_command(&cli.check, cli.replay.as_deref()),
     }));
     result.unwrap_or(EXIT_INTERNAL)
 }

@@ -28,6 +28,15 @@ pub enum LaunchError {
     /// No main class was given.
     #[error("no target class given: name a main class or set `target` in the .jpf file")]
     NoTarget,
+    /// The program needs something rpf does not support.
+    #[error("{0}")]
+    Unsupported(String),
+    /// An input file (trace, ...) is unusable.
+    #[error("{0}")]
+    Input(String),
+    /// A report file could not be written.
+    #[error("cannot write {0}: {1}")]
+    Output(std::path::PathBuf, std::io::Error),
 }
 
 /// A configuration key rpf itself interprets.
@@ -91,6 +100,112 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
         name: "vm.time_slice",
         kind: KeyKind::Count,
         help: "instructions per thread slice in plain execution",
+    },
+    KeySpec {
+        name: "vm.por",
+        kind: KeyKind::Bool,
+        help: "partial order reduction: thread switches only at accesses to shared objects",
+    },
+    KeySpec {
+        name: "vm.por.system_atomic",
+        kind: KeyKind::Bool,
+        help: "class library code runs atomically unless it blocks",
+    },
+    KeySpec {
+        name: "vm.timeouts",
+        kind: KeyKind::Bool,
+        help: "timed waits, sleeps and parks may time out at any scheduling point",
+    },
+    KeySpec {
+        name: "vm.output",
+        kind: KeyKind::Bool,
+        help: "show the program's output during the search",
+    },
+    KeySpec {
+        name: "vm.max_transition",
+        kind: KeyKind::Count,
+        help: "instructions per transition before a forced scheduling point",
+    },
+    KeySpec {
+        name: "search.class",
+        kind: KeyKind::Text,
+        help:
+            "search strategy (JPF class name or dfs/bfs/random/best-first/most-blocked/simulation)",
+    },
+    KeySpec {
+        name: "search.depth_limit",
+        kind: KeyKind::Count,
+        help: "states deeper than this are not explored",
+    },
+    KeySpec {
+        name: "search.max_states",
+        kind: KeyKind::Count,
+        help: "stop after this many distinct states",
+    },
+    KeySpec {
+        name: "search.time_limit",
+        kind: KeyKind::Text,
+        help: "stop after this long (90s, 5m, 1h)",
+    },
+    KeySpec {
+        name: "search.memory_limit",
+        kind: KeyKind::Text,
+        help: "stop when resident memory exceeds this (512m, 4g)",
+    },
+    KeySpec {
+        name: "search.multiple_errors",
+        kind: KeyKind::Bool,
+        help: "keep searching after the first error",
+    },
+    KeySpec {
+        name: "search.max_errors",
+        kind: KeyKind::Count,
+        help: "stop after this many errors",
+    },
+    KeySpec {
+        name: "search.queue_limit",
+        kind: KeyKind::Count,
+        help: "maximum queued states for breadth-first and heuristic searches",
+    },
+    KeySpec {
+        name: "search.queue_drop",
+        kind: KeyKind::Text,
+        help: "what a full queue drops: newest, oldest or random",
+    },
+    KeySpec {
+        name: "search.seed",
+        kind: KeyKind::Count,
+        help: "seed of random search and simulation",
+    },
+    KeySpec {
+        name: "search.properties",
+        kind: KeyKind::Text,
+        help: "properties checked (NotDeadlockedProperty, NoUncaughtExceptionsProperty)",
+    },
+    KeySpec {
+        name: "cg.enumerate_random",
+        kind: KeyKind::Bool,
+        help: "java.util.Random.nextInt(n)/nextBoolean() become choices",
+    },
+    KeySpec {
+        name: "report.json.file",
+        kind: KeyKind::Text,
+        help: "write the JSON report to this file",
+    },
+    KeySpec {
+        name: "report.trace.file",
+        kind: KeyKind::Text,
+        help: "save the first error's trace here (for --replay)",
+    },
+    KeySpec {
+        name: "report.progress",
+        kind: KeyKind::Text,
+        help: "interval of the progress line on stderr (0 = off)",
+    },
+    KeySpec {
+        name: "sourcepath",
+        kind: KeyKind::Paths,
+        help: "where the trace looks for source files",
     },
 ];
 

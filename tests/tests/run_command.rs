@@ -26,11 +26,26 @@ fn jpf_file_supplies_target_args_and_class_path() {
     std::fs::create_dir_all(&classes).expect("mkdir");
     compile(&classes, "Echo", ECHO);
     let jpf = dir.path().join("app.jpf");
-    std::fs::write(&jpf, "target = Echo\ntarget.args = a,b,c\nclasspath = ${config_path}/classes\n").expect("write jpf");
+    std::fs::write(
+        &jpf,
+        "target = Echo\ntarget.args = a,b,c\nclasspath = ${config_path}/classes\n",
+    )
+    .expect("write jpf");
     let out = run(&rpf_binary(), &["run", &jpf.display().to_string()], None);
     assert_eq!(out.stdout, "3 a|b|c\n");
-    assert_eq!(out.status, Some(1), "assertions are enabled by default: {}", out.stderr);
-    assert!(out.stderr.starts_with("Exception in thread \"main\" java.lang.AssertionError: assertions are on"), "{}", out.stderr);
+    assert_eq!(
+        out.status,
+        Some(1),
+        "assertions are enabled by default: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.starts_with(
+            "Exception in thread \"main\" java.lang.AssertionError: assertions are on"
+        ),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -38,16 +53,32 @@ fn command_line_settings_override_the_jpf_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     compile(dir.path(), "Echo", ECHO);
     let jpf = dir.path().join("app.jpf");
-    std::fs::write(&jpf, "target = Echo\ntarget.args = a,b\nclasspath = ${config_path}\n").expect("write jpf");
+    std::fs::write(
+        &jpf,
+        "target = Echo\ntarget.args = a,b\nclasspath = ${config_path}\n",
+    )
+    .expect("write jpf");
     let out = run(
         &rpf_binary(),
-        &["run", &jpf.display().to_string(), "+target.args=x", "+vm.assertions=false"],
+        &[
+            "run",
+            &jpf.display().to_string(),
+            "+target.args=x",
+            "+vm.assertions=false",
+        ],
         None,
     );
     assert_eq!(out.stdout, "1 x\n");
     assert_eq!(out.status, Some(0), "{}", out.stderr);
-    let out = run(&rpf_binary(), &["run", &jpf.display().to_string(), "p", "q"], None);
-    assert_eq!(out.stdout, "2 p|q\n", "program arguments after the .jpf replace target.args");
+    let out = run(
+        &rpf_binary(),
+        &["run", &jpf.display().to_string(), "p", "q"],
+        None,
+    );
+    assert_eq!(
+        out.stdout, "2 p|q\n",
+        "program arguments after the .jpf replace target.args"
+    );
 }
 
 #[test]
@@ -71,7 +102,11 @@ fn classes_load_from_jar_files() {
         .status()
         .expect("run jar");
     assert!(status.success());
-    let out = run(&rpf_binary(), &["run", "-cp", &jar.display().to_string(), "JarMain"], None);
+    let out = run(
+        &rpf_binary(),
+        &["run", "-cp", &jar.display().to_string(), "JarMain"],
+        None,
+    );
     assert_eq!(out.stdout, "from a jar\n", "{}", out.stderr);
     assert_eq!(out.status, Some(0));
 }
@@ -89,7 +124,10 @@ fn exit_status_and_exception_line_match_java() {
     assert_eq!(out.status, Some(1));
     assert_eq!(out.stdout, "before\n");
     let mut lines = out.stderr.lines();
-    assert_eq!(lines.next(), Some("Exception in thread \"main\" java.lang.IllegalStateException: boom"));
+    assert_eq!(
+        lines.next(),
+        Some("Exception in thread \"main\" java.lang.IllegalStateException: boom")
+    );
     assert_eq!(lines.next(), Some("\tat Fail.main(Fail.java:1)"));
     let out = run(&rpf_binary(), &["run", "-cp", &cp, "Fail", "x"], None);
     assert_eq!(out.status, Some(7));
@@ -107,7 +145,10 @@ fn a_class_missing_at_run_time_raises_no_class_def_found_error_like_java() {
     std::fs::remove_file(dir.path().join("Gone.class")).expect("delete Gone.class");
     let java = rpf_tests::run_java(dir.path(), "UsesMissing");
     let rpf = rpf_tests::run_rpf(dir.path(), "UsesMissing");
-    assert_eq!(java.stderr_first_line(), "Exception in thread \"main\" java.lang.NoClassDefFoundError: Gone");
+    assert_eq!(
+        java.stderr_first_line(),
+        "Exception in thread \"main\" java.lang.NoClassDefFoundError: Gone"
+    );
     if let Some(d) = rpf_tests::difference("UsesMissing", &java, &rpf) {
         panic!("{d}");
     }

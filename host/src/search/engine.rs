@@ -69,7 +69,10 @@ impl<S, Op> PartialOrd for Prioritized<S, Op> {
 impl<S, Op> Ord for Prioritized<S, Op> {
     /// BinaryHeap is a max-heap: lower priority and earlier insertion come out first.
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        other.priority.cmp(&self.priority).then(other.seq.cmp(&self.seq))
+        other
+            .priority
+            .cmp(&self.priority)
+            .then(other.seq.cmp(&self.seq))
     }
 }
 
@@ -131,11 +134,19 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         if self.report.errors.len() >= self.limits.max_errors.max(1) {
             return Some(StopReason::MaxErrors);
         }
-        if self.limits.max_states.is_some_and(|m| self.report.unique_states >= m) {
+        if self
+            .limits
+            .max_states
+            .is_some_and(|m| self.report.unique_states >= m)
+        {
             return Some(StopReason::MaxStates);
         }
         if self.report.transitions % 256 == 0 {
-            if self.limits.time_limit.is_some_and(|t| self.start.elapsed() >= t) {
+            if self
+                .limits
+                .time_limit
+                .is_some_and(|t| self.start.elapsed() >= t)
+            {
                 return Some(StopReason::TimeLimit);
             }
             let memory = self.model.memory_bytes();
@@ -144,7 +155,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 return Some(StopReason::MemoryLimit);
             }
         }
-        if self.observer.should_stop() {
+        if self.observer.should_stop() || self.model.should_stop() {
             return Some(StopReason::Requested);
         }
         None
@@ -284,7 +295,11 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         StopReason::Complete
     }
 
-    fn enqueue(&mut self, queue: &mut VecDeque<Queued<M::State, M::Op>>, item: Queued<M::State, M::Op>) {
+    fn enqueue(
+        &mut self,
+        queue: &mut VecDeque<Queued<M::State, M::Op>>,
+        item: Queued<M::State, M::Op>,
+    ) {
         if let Some(limit) = self.limits.queue_limit {
             if queue.len() >= limit {
                 self.report.dropped += 1;
@@ -497,7 +512,11 @@ impl Search {
     }
 
     /// Explores `model`, reporting events to `observer`.
-    pub fn run_observed<M: Model, O: Observer>(&self, model: &mut M, observer: &mut O) -> Report<M::Op, M::Error> {
+    pub fn run_observed<M: Model, O: Observer>(
+        &self,
+        model: &mut M,
+        observer: &mut O,
+    ) -> Report<M::Op, M::Error> {
         let seed = match self.strategy {
             Strategy::Random { seed } | Strategy::Simulation { seed } => seed,
             _ => 0x5EED,
@@ -556,7 +575,11 @@ mod tests {
             ops
         }
         fn apply(&mut self, s: &(u8, u8), op: &char) -> Outcome<(u8, u8), (u8, u8)> {
-            let next = if *op == 'R' { (s.0 + 1, s.1) } else { (s.0, s.1 + 1) };
+            let next = if *op == 'R' {
+                (s.0 + 1, s.1)
+            } else {
+                (s.0, s.1 + 1)
+            };
             if Some(next) == self.prune {
                 return Outcome::Pruned;
             }
@@ -583,7 +606,12 @@ mod tests {
 
     #[test]
     fn every_strategy_explores_the_whole_grid() {
-        for strategy in [Strategy::DepthFirst, Strategy::BreadthFirst, Strategy::Random { seed: 7 }, Strategy::BestFirst] {
+        for strategy in [
+            Strategy::DepthFirst,
+            Strategy::BreadthFirst,
+            Strategy::Random { seed: 7 },
+            Strategy::BestFirst,
+        ] {
             let report = Search::new(strategy.clone()).run(&mut grid(5));
             assert_eq!(report.unique_states, 25, "{strategy:?}");
             assert_eq!(report.end_states, 1, "{strategy:?}");
@@ -605,28 +633,44 @@ mod tests {
         assert_eq!(replay.errors.len(), 1);
         assert_eq!(replay.errors[0].path, e.path);
         let bfs = Search::new(Strategy::BreadthFirst).run(&mut model);
-        assert_eq!(bfs.errors[0].path.len(), 5, "breadth-first finds a shortest path");
+        assert_eq!(
+            bfs.errors[0].path.len(),
+            5,
+            "breadth-first finds a shortest path"
+        );
     }
 
     #[test]
     fn limits_stop_the_search() {
         let depth = Search::new(Strategy::DepthFirst)
-            .with_limits(Limits { max_depth: Some(3), ..Limits::default() })
+            .with_limits(Limits {
+                max_depth: Some(3),
+                ..Limits::default()
+            })
             .run(&mut grid(6));
         assert!(depth.truncated && !depth.is_complete());
         assert_eq!(depth.max_depth, 3);
         let states = Search::new(Strategy::DepthFirst)
-            .with_limits(Limits { max_states: Some(10), ..Limits::default() })
+            .with_limits(Limits {
+                max_states: Some(10),
+                ..Limits::default()
+            })
             .run(&mut grid(6));
         assert_eq!(states.stop, StopReason::MaxStates);
         let time = Search::new(Strategy::BreadthFirst)
-            .with_limits(Limits { time_limit: Some(Duration::ZERO), ..Limits::default() })
+            .with_limits(Limits {
+                time_limit: Some(Duration::ZERO),
+                ..Limits::default()
+            })
             .run(&mut grid(30));
         assert_eq!(time.stop, StopReason::TimeLimit);
         let mut model = grid(6);
         model.target = Some((5, 5));
         let many = Search::new(Strategy::DepthFirst)
-            .with_limits(Limits { max_errors: 100, ..Limits::default() })
+            .with_limits(Limits {
+                max_errors: 100,
+                ..Limits::default()
+            })
             .run(&mut model);
         assert_eq!(many.errors.len(), 2, "reached from (4,5) and (5,4)");
     }
@@ -635,7 +679,11 @@ mod tests {
     fn queue_limits_drop_states_and_pruning_counts() {
         for drop in [DropPolicy::Newest, DropPolicy::Oldest, DropPolicy::Random] {
             let report = Search::new(Strategy::BreadthFirst)
-                .with_limits(Limits { queue_limit: Some(2), drop, ..Limits::default() })
+                .with_limits(Limits {
+                    queue_limit: Some(2),
+                    drop,
+                    ..Limits::default()
+                })
                 .run(&mut grid(6));
             assert!(report.dropped > 0, "{drop:?}");
             assert!(!report.is_complete());

@@ -71,6 +71,11 @@ pub trait Model {
     fn memory_bytes(&self) -> u64 {
         0
     }
+
+    /// `true` ends the search with [`StopReason::Requested`] (the model cannot go on).
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 /// The result of applying an operation.

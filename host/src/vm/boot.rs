@@ -64,6 +64,11 @@ impl Vm {
             adapters: Default::default(),
             pending_native_frame: None,
             native_memory: Default::default(),
+            explore: None,
+            first_step: false,
+            atomic_depth: 0,
+            fingerprinter: Default::default(),
+            sealed_class_states: None,
             directories: Default::default(),
             overflow_reserve_active: false,
             preallocated_overflow: Ref::NULL,
@@ -235,7 +240,24 @@ impl Vm {
             "()Ljava/lang/StackOverflowError;",
         )?;
         self.preallocated_overflow = self.call_now(make, &[])?.as_ref();
+        self.settle_system_threads();
         Ok(())
+    }
+
+    /// Lets threads the JDK started during startup (the Reference Handler) run until they
+    /// block, so that the program's state space does not include their start-up.
+    fn settle_system_threads(&mut self) {
+        for t in 1..self.threads.len() {
+            for _ in 0..16 {
+                if !self.is_runnable(t) {
+                    break;
+                }
+                if let Stop::UpcallDone | Stop::FramesEmpty = self.run_slice(t, 1_000_000) {
+                    self.upcall_finished(t);
+                }
+            }
+        }
+        self.current = 0;
     }
 
     /// Runs the thread-0 interpreter until its stack is empty (boot-time only).
@@ -243,7 +265,7 @@ impl Vm {
         loop {
             match self.run_slice(0, u64::MAX) {
                 Stop::FramesEmpty | Stop::UpcallDone => break,
-                Stop::Budget | Stop::Yield => continue,
+                Stop::Budget | Stop::Yield | Stop::Break => continue,
                 Stop::Blocked => return Err(startup("the main thread blocked during startup")),
                 Stop::Halt(status) => {
                     return Err(startup(format!("System.exit({status}) during startup")))

@@ -130,6 +130,9 @@ pub struct Class {
     pub attrs: ClassAttrs,
     /// `<clinit>`, if any.
     pub clinit: Option<MethodId>,
+    /// Part of the Java class library (defined by the boot loader): runs atomically under the
+    /// default scheduling policy.
+    pub system: bool,
 }
 
 impl Class {

@@ -24,6 +24,9 @@ pub enum Stop {
     Yield,
     /// The VM halts with this status.
     Halt(i32),
+    /// The model checker's transition ends here: choices were registered and the current
+    /// instruction re-executes when the transition's successor runs.
+    Break,
 }
 
 /// Java's `fcmpl`/`fcmpg` family: -1, 0, 1, with `nan` for unordered.
@@ -56,6 +59,10 @@ impl Vm {
             let locals = frame.locals as usize;
             let method_id = frame.method;
             let mut pc = frame.pc as usize;
+            let checking = self.explore.is_some();
+            let in_system = class.system;
+            let start_budget = self.explore.as_ref().map(|e| e.start_budget).unwrap_or(0);
+            let recording = checking && self.explore.as_ref().is_some_and(|e| e.record.is_some());
 
             macro_rules! sync {
                 () => {
@@ -138,10 +145,25 @@ impl Vm {
             macro_rules! complex {
                 ($e:expr) => {{
                     sync!();
+                    if checking {
+                        self.first_step = *budget + 1 == start_budget;
+                    }
                     if let Err(stop) = $e {
                         return stop;
                     }
                     resume!()
+                }};
+            }
+            // A scheduling point before the current instruction (model checking only).
+            macro_rules! sched {
+                ($relevant:expr, $reason:expr) => {{
+                    if checking && $relevant {
+                        let first = *budget + 1 == start_budget;
+                        if self.schedule_point(first, $reason) {
+                            sync!();
+                            return Stop::Break;
+                        }
+                    }
                 }};
             }
 
@@ -151,6 +173,12 @@ impl Vm {
                     return Stop::Budget;
                 }
                 *budget -= 1;
+                if recording {
+                    let t = self.current as u32;
+                    if let Some(r) = self.explore.as_mut().and_then(|e| e.record.as_mut()) {
+                        r.push((t, method_id, pc as u32));
+                    }
+                }
                 let Some(&insn) = insns.get(pc) else {
                     // Validated code cannot run off its end; treat it as a VerifyError.
                     throw_vm!(
@@ -200,6 +228,10 @@ impl Vm {
                         pc += 1;
                     }
                     Insn::ArrayLoad => {
+                        sched!(
+                            self.field_access_relevant(exec.peek(1).as_ref(), false, in_system),
+                            "array read"
+                        );
                         let index = pop!().as_int();
                         let array = pop!().as_ref();
                         match self.heap.get(array) {
@@ -228,6 +260,10 @@ impl Vm {
                         }
                     }
                     Insn::ArrayStore => {
+                        sched!(
+                            self.field_access_relevant(exec.peek(2).as_ref(), false, in_system),
+                            "array write"
+                        );
                         let value = pop!();
                         let index = pop!().as_int();
                         let array = pop!().as_ref();
@@ -535,12 +571,19 @@ impl Vm {
                         let key = pop!().as_int();
                         pc = code.switches[s as usize].target(key) as usize;
                     }
-                    Insn::Return => complex!(self.op_return(exec, None)),
+                    Insn::Return => {
+                        sched!(self.return_releases_shared_lock(exec, in_system), "unlock");
+                        complex!(self.op_return(exec, None))
+                    }
                     Insn::ReturnValue => {
+                        sched!(self.return_releases_shared_lock(exec, in_system), "unlock");
                         let v = pop!();
                         complex!(self.op_return(exec, Some(v)))
                     }
                     Insn::GetField(index) => {
+                        if checking {
+                            complex!(self.op_getfield(exec, &class, index))
+                        }
                         if let Some(super::resolve::Resolved::Field(f)) =
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
@@ -557,6 +600,9 @@ impl Vm {
                         complex!(self.op_getfield(exec, &class, index))
                     }
                     Insn::PutField(index) => {
+                        if checking {
+                            complex!(self.op_putfield(exec, &class, index))
+                        }
                         if let Some(super::resolve::Resolved::Field(f)) =
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
@@ -628,8 +674,8 @@ impl Vm {
                         complex!(self.op_checkcast(exec, &class, index, obj))
                     }
                     Insn::InstanceOf(index) => complex!(self.op_instanceof(exec, &class, index)),
-                    Insn::MonitorEnter => complex!(self.op_monitorenter(exec)),
-                    Insn::MonitorExit => complex!(self.op_monitorexit(exec)),
+                    Insn::MonitorEnter => complex!(self.op_monitorenter(exec, in_system)),
+                    Insn::MonitorExit => complex!(self.op_monitorexit(exec, in_system)),
                 }
             }
         }

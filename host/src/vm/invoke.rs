@@ -75,6 +75,11 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
+        if self.field_access_relevant(obj, f.is_final, class.system)
+            && self.schedule_point(self.first_step, "field read")
+        {
+            return Err(Stop::Break);
+        }
         let v = self.field(obj, f.slot);
         exec.pop();
         exec.push(v);
@@ -91,6 +96,11 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
+        if self.field_access_relevant(obj, f.is_final, class.system)
+            && self.schedule_point(self.first_step, "field write")
+        {
+            return Err(Stop::Break);
+        }
         let v = exec.pop();
         exec.pop();
         self.set_field(obj, f.slot, v);
@@ -106,6 +116,11 @@ impl Vm {
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
         }
+        if self.static_access_relevant(f.class, f.is_final, class.system)
+            && self.schedule_point(self.first_step, "static read")
+        {
+            return Err(Stop::Break);
+        }
         let statics = self.statics(f.class);
         let v = self.field(statics, f.slot);
         exec.push(v);
@@ -120,6 +135,11 @@ impl Vm {
         };
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
+        }
+        if self.static_access_relevant(f.class, f.is_final, class.system)
+            && self.schedule_point(self.first_step, "static write")
+        {
+            return Err(Stop::Break);
         }
         let statics = self.statics(f.class);
         let v = exec.pop();
@@ -139,8 +159,10 @@ impl Vm {
             Ok(m) => m,
             Err(e) => return self.throw_link_error(exec, e),
         };
-        let m = self.classes.method(resolved).clone();
-        if m.is_static() != (kind == Kind::Static) {
+        let m = self.classes.method(resolved);
+        let (is_static, declaring, arg_entries) = (m.is_static(), m.class, m.arg_entries);
+        if is_static != (kind == Kind::Static) {
+            let m = m.clone();
             let message = format!(
                 "Expected {} method '{}'",
                 if kind == Kind::Static {
@@ -156,14 +178,8 @@ impl Vm {
                 Some(message),
             );
         }
-        if self
-            .classes
-            .get(m.class)
-            .name
-            .starts_with("java/lang/invoke/")
-            && m.is_native()
-            && m.access & crate::classfile::access::VARARGS != 0
-        {
+        if m.polymorphic {
+            let m = m.clone();
             let desc = match class.pool.get(usize::from(index)) {
                 Some(Constant::MethodRef(r)) => r.desc.clone(),
                 _ => m.desc.clone(),
@@ -171,22 +187,33 @@ impl Vm {
             return self.invoke_polymorphic(exec, &m, &desc);
         }
         if kind == Kind::Static {
-            if !self.ensure_initialized(exec, m.class)? {
+            let ready = self.class_states.get(declaring as usize).map(|s| s.init)
+                == Some(super::InitState::Done);
+            if !ready && !self.ensure_initialized(exec, declaring)? {
                 return Ok(());
+            }
+            if self.checking() && self.call_is_scheduling_point(exec, class, resolved) {
+                return Err(Stop::Break);
             }
             return self.call(exec, resolved, FrameKind::Call);
         }
-        let receiver = exec.peek(usize::from(m.arg_entries) - 1).as_ref();
+        let receiver = exec.peek(usize::from(arg_entries) - 1).as_ref();
         let Some(receiver_class) = self.class_of(receiver) else {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         };
         let target = match kind {
-            Kind::Special => self.select_special(class, &m),
+            Kind::Special => {
+                let m = m.clone();
+                self.select_special(class, &m)
+            }
             _ => match self.classes.select(receiver_class, resolved) {
                 Ok(t) => t,
                 Err(e) => return self.throw_link_error(exec, e),
             },
         };
+        if self.checking() && self.call_is_scheduling_point(exec, class, target) {
+            return Err(Stop::Break);
+        }
         self.call(exec, target, FrameKind::Call)
     }
 
@@ -341,6 +368,62 @@ impl Vm {
             Err(NativeExit::Reexecute) => {
                 self.release_lock(lock);
                 Ok(())
+            }
+            Err(NativeExit::Choice) => {
+                self.release_lock(lock);
+                Err(Stop::Break)
+            }
+            Err(NativeExit::Prune) => {
+                self.release_lock(lock);
+                if let Some(e) = self.explore.as_mut() {
+                    e.ignored = true;
+                }
+                Err(Stop::Break)
+            }
+            Err(NativeExit::Unsupported(message)) => {
+                self.release_lock(lock);
+                if let Some(e) = self.explore.as_mut() {
+                    e.unsupported = Some(message.clone());
+                    e.ignored = true;
+                    return Err(Stop::Break);
+                }
+                self.throw_new(
+                    exec,
+                    "java/lang/UnsupportedOperationException",
+                    Some(message),
+                )
+            }
+            Err(NativeExit::Bytecode) => {
+                self.release_lock(lock);
+                match m.code.as_ref() {
+                    Some(code) => {
+                        let lock = if m.is_synchronized() {
+                            // Re-take the monitor for the bytecode body.
+                            let obj = if m.is_static() {
+                                self.mirror(m.class)
+                            } else {
+                                exec.peek(usize::from(m.arg_entries) - 1).as_ref()
+                            };
+                            if !self.monitor_enter(obj) {
+                                return Err(Stop::Blocked);
+                            }
+                            obj
+                        } else {
+                            Ref::NULL
+                        };
+                        if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                            self.release_lock(lock);
+                            return self.throw_stack_overflow(exec);
+                        }
+                        self.push_frame(exec, m, code.max_locals, code.max_stack, kind, lock);
+                        Ok(())
+                    }
+                    None => self.throw_new(
+                        exec,
+                        "java/lang/InternalError",
+                        Some(format!("{} has no bytecode", m.name)),
+                    ),
+                }
             }
             Err(NativeExit::Throw(ex)) => {
                 exec.stack.truncate(base);
@@ -620,10 +703,15 @@ impl Vm {
         Ok(())
     }
 
-    pub(crate) fn op_monitorenter(&mut self, exec: &mut Exec) -> Flow {
+    pub(crate) fn op_monitorenter(&mut self, exec: &mut Exec, in_system: bool) -> Flow {
         let obj = exec.peek(0).as_ref();
         if obj.is_null() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
+        }
+        if self.monitor_relevant(obj, in_system, false)
+            && self.schedule_point(self.first_step, "lock")
+        {
+            return Err(Stop::Break);
         }
         if !self.monitor_enter(obj) {
             return Err(Stop::Blocked);
@@ -633,10 +721,15 @@ impl Vm {
         Ok(())
     }
 
-    pub(crate) fn op_monitorexit(&mut self, exec: &mut Exec) -> Flow {
+    pub(crate) fn op_monitorexit(&mut self, exec: &mut Exec, in_system: bool) -> Flow {
         let obj = exec.peek(0).as_ref();
         if obj.is_null() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
+        }
+        if self.monitor_relevant(obj, in_system, true)
+            && self.schedule_point(self.first_step, "unlock")
+        {
+            return Err(Stop::Break);
         }
         if !self.owns_monitor(obj) {
             return self.throw_new(exec, "java/lang/IllegalMonitorStateException", None);

@@ -439,6 +439,7 @@ impl Classes {
             pool: c.pool.into(),
             attrs: c.attrs,
             clinit,
+            system: c.loader == Loader::Boot,
         };
         self.by_name.insert(c.name, id);
         self.list.push(Rc::new(class));
@@ -562,6 +563,7 @@ impl Classes {
             cache: Box::new([]),
             attrs: ClassAttrs::default(),
             clinit: None,
+            system: comp.loader == Loader::Boot,
         };
         self.by_name.insert(Rc::from(name), id);
         self.list.push(Rc::new(class));
@@ -606,6 +608,7 @@ impl Classes {
             cache: Box::new([]),
             attrs: ClassAttrs::default(),
             clinit: None,
+            system: true,
         };
         self.by_name.insert(Rc::from(name), id);
         self.list.push(Rc::new(class));

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 /// Allocated blocks by base address.
 #[derive(Debug, Clone, Default)]
 pub struct NativeMemory {
-    blocks: BTreeMap<u64, Vec<u8>>,
+    blocks: std::rc::Rc<BTreeMap<u64, Vec<u8>>>,
     next: u64,
 }
 
@@ -18,20 +18,22 @@ impl NativeMemory {
         }
         let address = self.next;
         self.next += (size as u64).div_ceil(16).max(1) * 16 + 16;
-        self.blocks.insert(address, vec![0; size]);
+        std::rc::Rc::make_mut(&mut self.blocks).insert(address, vec![0; size]);
         address
     }
 
     /// Frees the block at `address`.
     pub fn free(&mut self, address: u64) {
-        self.blocks.remove(&address);
+        std::rc::Rc::make_mut(&mut self.blocks).remove(&address);
     }
 
     /// Resizes the block at `address` (0 allocates), returning its new address.
     pub fn reallocate(&mut self, address: u64, size: usize) -> u64 {
-        let old = self.blocks.remove(&address).unwrap_or_default();
+        let old = std::rc::Rc::make_mut(&mut self.blocks)
+            .remove(&address)
+            .unwrap_or_default();
         let new = self.allocate(size);
-        if let Some(block) = self.blocks.get_mut(&new) {
+        if let Some(block) = std::rc::Rc::make_mut(&mut self.blocks).get_mut(&new) {
             let n = old.len().min(size);
             block[..n].copy_from_slice(&old[..n]);
         }
@@ -55,7 +57,7 @@ impl NativeMemory {
         let Some((base, offset)) = self.locate(address) else {
             return false;
         };
-        match self.blocks.get_mut(&base) {
+        match std::rc::Rc::make_mut(&mut self.blocks).get_mut(&base) {
             Some(b) => {
                 b[offset] = byte;
                 true

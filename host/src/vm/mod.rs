@@ -2,6 +2,8 @@
 
 pub mod boot;
 pub mod class;
+pub mod explore;
+pub mod fingerprint;
 pub mod gc;
 pub mod heap;
 pub mod indy;
@@ -12,11 +14,12 @@ pub mod loader;
 pub mod memory;
 pub mod monitor;
 pub mod natives;
-pub mod pvec;
 pub mod npe;
+pub mod pvec;
 pub mod reflection;
 pub mod resolve;
 pub mod sched;
+pub mod state;
 pub mod strings;
 pub mod synth;
 pub mod thread;
@@ -251,6 +254,16 @@ pub struct Vm {
     pub native_memory: memory::NativeMemory,
     /// Open directory streams of `opendir`, by handle.
     pub(crate) directories: HashMap<i64, Vec<Vec<u8>>>,
+    /// Model-checker bookkeeping; `None` in plain execution.
+    pub explore: Option<explore::Explore>,
+    /// Whether the instruction being executed is the first of its transition.
+    pub(crate) first_step: bool,
+    /// Nesting of `Verify.beginAtomic` sections (no scheduling points inside).
+    pub atomic_depth: u32,
+    /// Scratch space of the fingerprint traversal.
+    pub(crate) fingerprinter: fingerprint::Fingerprinter,
+    /// Class states when the search started (only changed ones are fingerprinted).
+    pub(crate) sealed_class_states: Option<pvec::PVec<ClassState>>,
     /// Generated reflection adapters.
     pub(crate) adapters: reflection::Adapters,
 }
@@ -453,6 +466,20 @@ impl Vm {
     /// Whether `class` is `java.lang.Throwable` or a subclass.
     pub fn is_throwable(&self, class: ClassId) -> bool {
         self.classes.is_subclass(class, self.known.throwable)
+    }
+
+    /// `pkg.Class.method(File.java:12)` for a frame (traces and reports).
+    pub fn frame_text(&self, method: class::MethodId, pc: u32) -> String {
+        let m = self.classes.method(method);
+        let c = self.classes.get(m.class);
+        let line = m.code.as_ref().and_then(|code| code.line_at(pc));
+        let place = match (&c.attrs.source_file, line) {
+            _ if m.is_native() => "Native Method".to_string(),
+            (Some(f), Some(l)) => format!("{f}:{l}"),
+            (Some(f), None) => f.to_string(),
+            (None, _) => "Unknown Source".to_string(),
+        };
+        format!("{}.{}({place})", c.java_name(), m.name)
     }
 
     /// The shared empty instance-defaults of a class (for fast allocation in the interpreter).

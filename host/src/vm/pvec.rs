@@ -83,7 +83,25 @@ impl<T: Clone> PVec<T> {
 
     /// All elements in order.
     pub fn iter(&self) -> impl Iterator<Item = &T> {
-        self.chunks.iter().flat_map(|c| c.iter()).map_while(|e| e.as_ref())
+        self.chunks
+            .iter()
+            .flat_map(|c| c.iter())
+            .map_while(|e| e.as_ref())
+    }
+
+    /// Indices of elements that may differ from `base` (which this vector was cloned from):
+    /// everything in chunks no longer shared with `base`, and everything past its end.
+    pub fn changed_since<'a>(&'a self, base: &'a PVec<T>) -> impl Iterator<Item = usize> + 'a {
+        let same_table = Rc::ptr_eq(&self.chunks, &base.chunks);
+        (0..self.chunks.len())
+            .filter(move |&c| {
+                !same_table
+                    && base
+                        .chunks
+                        .get(c)
+                        .is_none_or(|b| !Rc::ptr_eq(b, &self.chunks[c]))
+            })
+            .flat_map(move |c| (c << CHUNK_BITS)..((c + 1) << CHUNK_BITS).min(self.len))
     }
 
     /// Whether two vectors share their whole storage (cheap equality shortcut).
@@ -109,6 +127,9 @@ mod tests {
         assert_eq!(a.get(10), b.get(10));
         assert_eq!(a.iter().count(), 200);
         assert_eq!(a.get(200), None);
+        let changed: Vec<usize> = a.changed_since(&b).collect();
+        assert_eq!(changed, (128..192).collect::<Vec<_>>());
+        assert_eq!(b.changed_since(&b).count(), 0);
         let mut c = b.clone();
         c.resize(300, 7);
         assert_eq!(c.len(), 300);

@@ -33,6 +33,8 @@ pub struct FieldRef {
     pub volatile: bool,
     /// Its basic type.
     pub basic: BasicType,
+    /// Whether it is final (final fields never need scheduling points).
+    pub is_final: bool,
 }
 
 fn member_text(ret_and_params: &str, class: &str, name: &str) -> String {
@@ -100,15 +102,17 @@ impl Classes {
 
     /// Finds a field by JVMS 5.4.3.2 lookup order: the class, its superinterfaces, its
     /// superclasses.
-    pub fn lookup_field(
-        &self,
-        class: ClassId,
-        name: &str,
-        desc: &str,
-    ) -> Option<(ClassId, u32, bool, bool, BasicType)> {
+    pub fn lookup_field(&self, class: ClassId, name: &str, desc: &str) -> Option<FieldRef> {
         let c = self.get(class);
         if let Some(f) = c.field(name, desc) {
-            return Some((class, f.slot, f.is_static(), f.is_volatile(), f.ty.basic()));
+            return Some(FieldRef {
+                class,
+                slot: f.slot,
+                is_static: f.is_static(),
+                volatile: f.is_volatile(),
+                basic: f.ty.basic(),
+                is_final: f.access & crate::classfile::access::FINAL != 0,
+            });
         }
         for &i in c.interfaces.iter() {
             if let Some(found) = self.lookup_field(i, name, desc) {
@@ -132,19 +136,12 @@ impl Classes {
                 return Err(LinkError::no_class("<bad constant>"));
             };
             let class = self.load(&m.class)?;
-            let (declaring, slot, is_static, volatile, basic) = self
+            let f = self
                 .lookup_field(class, &m.name, &m.desc)
                 .ok_or_else(|| LinkError {
                     error_class: "java/lang/NoSuchFieldError",
                     message: m.name.to_string(),
                 })?;
-            let f = FieldRef {
-                class: declaring,
-                slot,
-                is_static,
-                volatile,
-                basic,
-            };
             self.remember(from, index, Resolved::Field(f));
             f
         };

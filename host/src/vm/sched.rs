@@ -81,6 +81,21 @@ impl Vm {
         let exception = self.upcall_exception.take();
         let thread_obj = self.threads[t].obj;
         match (self.threads[t].phase, exception) {
+            (Phase::Entry, Some(ex))
+                if self.explore.as_ref().is_some_and(|e| e.check_exceptions)
+                    && !self.has_custom_handler(t) =>
+            {
+                // Under the model checker an uncaught exception violates a property; the
+                // thread's state is kept as it is for the report.
+                self.threads[t].died_by_exception = true;
+                if let Some(e) = self.explore.as_mut() {
+                    e.violation = Some(super::explore::Violation::Uncaught {
+                        thread: t as u32,
+                        exception: ex,
+                    });
+                }
+                self.upcall_exception = Some(ex);
+            }
             (Phase::Entry, Some(ex)) => {
                 self.threads[t].died_by_exception = true;
                 self.threads[t].phase = Phase::Uncaught;
@@ -99,6 +114,24 @@ impl Vm {
         }
     }
 
+    /// Whether thread `t` (or all threads) has an uncaught-exception handler installed by the
+    /// program, which then handles uncaught exceptions instead of the checker reporting them.
+    fn has_custom_handler(&mut self, t: usize) -> bool {
+        let obj = self.threads[t].obj;
+        if !self
+            .field_by_name(obj, "uncaughtExceptionHandler")
+            .as_ref()
+            .is_null()
+        {
+            return true;
+        }
+        let thread_class = self.known.thread;
+        !self
+            .static_by_name(thread_class, "defaultUncaughtExceptionHandler")
+            .as_ref()
+            .is_null()
+    }
+
     /// Pushes a VM-initiated call on thread `t` (which must have no frames).
     pub fn start_upcall(&mut self, t: usize, method: super::class::MethodId, args: &[Value]) {
         let saved = self.current;
@@ -106,7 +139,8 @@ impl Vm {
         let mut exec = std::mem::take(&mut self.threads[t].exec);
         self.threads[t].status = Status::Runnable;
         match self.push_upcall(&mut exec, method, args) {
-            Ok(()) | Err(Stop::Budget) | Err(Stop::Yield) | Err(Stop::Blocked) => {}
+            Ok(()) | Err(Stop::Budget) | Err(Stop::Yield) | Err(Stop::Blocked)
+            | Err(Stop::Break) => {}
             Err(Stop::UpcallDone) | Err(Stop::FramesEmpty) => {
                 // Completed at once (a native); handle it when the scheduler sees it.
                 self.threads[t].exec = exec;
@@ -194,7 +228,7 @@ impl Vm {
             };
             last = t;
             match self.run_slice(t, slice) {
-                Stop::Budget | Stop::Yield | Stop::Blocked => {}
+                Stop::Budget | Stop::Yield | Stop::Blocked | Stop::Break => {}
                 Stop::UpcallDone | Stop::FramesEmpty => self.upcall_finished(t),
                 Stop::Halt(status) => {
                     self.exit_status = Some(status);

@@ -15,7 +15,7 @@ use super::Vm;
 /// Interned strings by content.
 #[derive(Debug, Clone, Default)]
 pub struct StringTable {
-    interned: HashMap<Rc<[u16]>, Ref>,
+    interned: Rc<HashMap<Rc<[u16]>, Ref>>,
 }
 
 impl StringTable {
@@ -90,7 +90,7 @@ impl Vm {
             return r;
         }
         let r = self.new_string_utf16(units);
-        self.strings.interned.insert(Rc::from(units), r);
+        Rc::make_mut(&mut self.strings.interned).insert(Rc::from(units), r);
         r
     }
 
@@ -102,7 +102,7 @@ impl Vm {
         if let Some(&r) = self.strings.interned.get(units.as_slice()) {
             return r;
         }
-        self.strings.interned.insert(Rc::from(units), s);
+        Rc::make_mut(&mut self.strings.interned).insert(Rc::from(units), s);
         s
     }
 }

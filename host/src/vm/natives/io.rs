@@ -402,7 +402,10 @@ fn resource_stream(vm: &mut Vm, bytes: Option<Vec<u8>>) -> NativeResult {
     let array = match bytes {
         Some(b) => {
             let class = vm.known.byte_array;
-            Value::Ref(vm.alloc(class, ObjData::Bytes(b.into_iter().map(|x| x as i8).collect())))
+            Value::Ref(vm.alloc(
+                class,
+                ObjData::Bytes(b.into_iter().map(|x| x as i8).collect()),
+            ))
         }
         None => Value::NULL,
     };

@@ -258,10 +258,10 @@ pub fn register(r: &mut NativeRegistry) {
         |vm, _, a| {
             let c = class_arg(vm, a.obj(0))?;
             let Some(crate::classfile::EnclosingMethod {
-            class: outer,
-            method,
-        }) = vm.classes.get(c).attrs.enclosing_method.clone()
-        else {
+                class: outer,
+                method,
+            }) = vm.classes.get(c).attrs.enclosing_method.clone()
+            else {
                 return Ok(Value::NULL);
             };
             let outer_id = vm

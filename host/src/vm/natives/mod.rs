@@ -15,6 +15,7 @@ mod string;
 mod system;
 mod thread;
 pub(crate) mod unsafe_;
+mod verify;
 
 use std::collections::HashMap;
 
@@ -41,6 +42,15 @@ pub enum NativeExit {
     /// The native pushed frames (class initialization) that must run first; the invoke
     /// re-executes afterwards without blocking the thread.
     Reexecute,
+    /// The native registered a choice (its top half): the transition ends here and the
+    /// invoke re-executes as the first instruction of the next one (its bottom half).
+    Choice,
+    /// The current path is not to be explored further (`Verify.ignoreIf`).
+    Prune,
+    /// Run the method's own bytecode instead (an intrinsic that does not apply now).
+    Bytecode,
+    /// The program needs something rpf cannot provide; the run stops with this message.
+    Unsupported(String),
 }
 
 /// The result of a native.
@@ -79,6 +89,7 @@ impl NativeRegistry {
         unsafe_::register(&mut r);
         reflect::register(&mut r);
         super::varhandle::register(&mut r);
+        verify::register(&mut r);
         r
     }
 
@@ -141,6 +152,11 @@ impl Args for [Value] {
     fn obj(&self, i: usize) -> Ref {
         self.get(i).copied().unwrap_or_default().as_ref()
     }
+}
+
+/// The frames `(method, pc)` recorded in a Throwable's backtrace, innermost first.
+pub fn backtrace_of(vm: &Vm, throwable: Ref) -> Vec<(u32, u32)> {
+    lang::backtrace_frames(vm, throwable)
 }
 
 /// The top frame `(method, pc)` recorded in a Throwable's backtrace.

@@ -58,7 +58,10 @@ fn path_at(vm: &Vm, address: i64) -> Result<String, NativeExit> {
 
 fn byte_array(vm: &mut Vm, bytes: &[u8]) -> Value {
     let class = vm.known.byte_array;
-    Value::Ref(vm.alloc(class, ObjData::Bytes(bytes.iter().map(|&b| b as i8).collect())))
+    Value::Ref(vm.alloc(
+        class,
+        ObjData::Bytes(bytes.iter().map(|&b| b as i8).collect()),
+    ))
 }
 
 fn fill_attributes(vm: &mut Vm, attrs: Ref, m: &std::fs::Metadata) {

@@ -138,6 +138,27 @@ fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
 }
 
 fn notify(vm: &mut Vm, obj: Ref, all: bool) -> NativeResult {
+    if !all && vm.checking() && vm.owns_monitor(obj) {
+        // Which waiter `notify` wakes is not specified: under the checker it is a choice.
+        let waiters = vm.waiters(obj);
+        if waiters.len() > 1 {
+            let chosen = match vm.current_choice("notify") {
+                Some(crate::vm::explore::Choice::Thread(t)) => t as usize,
+                _ => {
+                    let choices = waiters
+                        .iter()
+                        .map(|&t| crate::vm::explore::Choice::Thread(t as u32))
+                        .collect();
+                    vm.register_choice(crate::vm::explore::ChoiceGenerator::data(
+                        "notify", choices,
+                    ));
+                    return Err(NativeExit::Choice);
+                }
+            };
+            vm.wake_waiter(chosen);
+            return Ok(Value::Void);
+        }
+    }
     if vm.object_notify(obj, all) {
         Ok(Value::Void)
     } else {

@@ -1,0 +1,206 @@
+//! Model checking a Java program: settings, the search over the VM, error traces, reports.
+
+pub mod model;
+pub mod report;
+pub mod settings;
+pub mod source;
+pub mod trace;
+
+use std::time::{Duration, Instant};
+
+use rpf_config::Config;
+
+use crate::launch::{self, LaunchError, Target};
+use crate::search::{Event, Observer, Report, Search, Strategy};
+use crate::vm::explore::Explore;
+use model::{JavaError, JavaModel, JavaOp, ModelStats};
+use settings::CheckSettings;
+use source::Sources;
+use trace::{SavedTrace, TraceStep, TRACE_FORMAT};
+
+/// The verdict of a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The whole state space was explored and no property was violated.
+    NoViolation,
+    /// A property was violated.
+    Violation,
+    /// A limit ended the search before it was complete; nothing was found.
+    Incomplete,
+}
+
+/// An error with its trace.
+#[derive(Debug, Clone)]
+pub struct FoundError {
+    /// The violation.
+    pub error: JavaError,
+    /// The transitions leading to it.
+    pub trace: Vec<TraceStep>,
+    /// Operation indices (saved for `--replay`).
+    pub path: Vec<usize>,
+}
+
+/// Everything a check produced.
+#[derive(Debug)]
+pub struct CheckResult {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Search statistics.
+    pub report: Report<JavaOp, JavaError>,
+    /// Errors with traces.
+    pub errors: Vec<FoundError>,
+    /// VM-side counters.
+    pub stats: ModelStats,
+    /// Bytecode instructions executed.
+    pub instructions: u64,
+    /// Objects allocated during the search.
+    pub objects: u64,
+    /// Classes loaded.
+    pub classes: usize,
+    /// The program.
+    pub target: Target,
+    /// The search that ran.
+    pub strategy: Strategy,
+}
+
+/// Prints a progress line on stderr every few seconds.
+struct Progress {
+    interval: Duration,
+    start: Instant,
+    last: Instant,
+    events: u64,
+}
+
+impl Observer for Progress {
+    fn event<Op, E>(&mut self, event: Event, stats: &Report<Op, E>) {
+        self.events += 1;
+        if self.interval.is_zero()
+            || self.events % 512 != 0
+            || !matches!(event, Event::Advanced { .. })
+        {
+            return;
+        }
+        if self.last.elapsed() < self.interval {
+            return;
+        }
+        self.last = Instant::now();
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!(
+                "rpf: {} states ({:.0}/s), {} transitions, max depth {}, {} MB",
+                stats.unique_states,
+                stats.unique_states as f64 / secs,
+                stats.transitions,
+                stats.max_depth,
+                model::resident_memory() >> 20
+            );
+        }
+    }
+}
+
+/// Model checks `target`; with `replay`, follows that trace instead of searching.
+pub fn check(
+    config: &Config,
+    target: &Target,
+    replay: Option<&SavedTrace>,
+) -> Result<(CheckResult, CheckSettings), LaunchError> {
+    launch::validate(config)?;
+    let settings = CheckSettings::from_config(config)?;
+    let mut vm = launch::prepare(config, target)?;
+    vm.io.quiet = !settings.output;
+    vm.explore = Some(Explore {
+        policy: settings.policy,
+        max_transition: settings.max_transition,
+        enumerate_random: settings.enumerate_random,
+        heuristics: settings.heuristics.clone(),
+        heuristic: settings.heuristic,
+        check_exceptions: settings.check_exceptions,
+        check_deadlocks: settings.check_deadlocks,
+        ..Explore::default()
+    });
+    let mut model = JavaModel::new(vm);
+    let strategy = match replay {
+        Some(t) => Strategy::Path(t.path.clone()),
+        None => settings.strategy.clone(),
+    };
+    let search = Search::new(strategy.clone()).with_limits(settings.limits.clone());
+    let mut progress = Progress {
+        interval: settings.progress_interval,
+        start: Instant::now(),
+        last: Instant::now(),
+        events: 0,
+    };
+    let report = search.run_observed(&mut model, &mut progress);
+    model.vm.io.flush();
+    if let Some(message) = model.unsupported.take() {
+        return Err(LaunchError::Unsupported(message));
+    }
+    let instructions = model.vm.instructions;
+    let objects = model.objects_allocated();
+    let mut sources = Sources::new(settings.source_path.clone());
+    let initial = model.initial_state();
+    model.vm.io.quiet = true;
+    let errors = report
+        .errors
+        .iter()
+        .map(|e| FoundError {
+            error: e.error.clone(),
+            trace: initial
+                .as_ref()
+                .map(|s0| trace::record(&mut model, s0, &e.path, &e.indices, &mut sources))
+                .unwrap_or_default(),
+            path: e.indices.clone(),
+        })
+        .collect::<Vec<_>>();
+    let verdict = if !errors.is_empty() {
+        Verdict::Violation
+    } else if report.is_complete() {
+        Verdict::NoViolation
+    } else {
+        Verdict::Incomplete
+    };
+    let result = CheckResult {
+        verdict,
+        errors,
+        stats: model.stats.clone(),
+        instructions,
+        objects,
+        classes: model.vm.classes.len(),
+        target: target.clone(),
+        strategy,
+        report,
+    };
+    if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
+        let saved = SavedTrace {
+            format: TRACE_FORMAT.to_string(),
+            target: target.main_class.clone(),
+            args: target.args.clone(),
+            path: first.path.clone(),
+            steps: first.trace.clone(),
+        };
+        let text = serde_json::to_string_pretty(&saved).unwrap_or_default();
+        std::fs::write(path, text).map_err(|e| LaunchError::Output(path.clone(), e))?;
+    }
+    if let Some(path) = &settings.json_file {
+        let text = serde_json::to_string_pretty(&report::json(&result)).unwrap_or_default();
+        std::fs::write(path, text).map_err(|e| LaunchError::Output(path.clone(), e))?;
+    }
+    Ok((result, settings))
+}
+
+/// Reads a trace saved with `report.trace.file`.
+pub fn load_trace(path: &std::path::Path) -> Result<SavedTrace, LaunchError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LaunchError::Input(format!("cannot read trace {}: {e}", path.display())))?;
+    let trace: SavedTrace = serde_json::from_str(&text)
+        .map_err(|e| LaunchError::Input(format!("{} is not an rpf trace: {e}", path.display())))?;
+    if trace.format != TRACE_FORMAT {
+        return Err(LaunchError::Input(format!(
+            "{} has trace format \"{}\", expected \"{TRACE_FORMAT}\"",
+            path.display(),
+            trace.format
+        )));
+    }
+    Ok(trace)
+}

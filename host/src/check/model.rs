@@ -1,0 +1,342 @@
+//! The Java program as a [`Model`] for the search engine: a state is a VM snapshot plus the
+//! choice generators pending in it; an operation picks one choice of each (cascaded)
+//! generator and runs the transition that follows.
+
+use std::rc::Rc;
+
+use crate::search::{Model, Outcome};
+use crate::vm::explore::{Choice, ChoiceGenerator, TransitionEnd, Violation};
+use crate::vm::state::Snapshot;
+use crate::vm::value::Ref;
+use crate::vm::Vm;
+
+/// A saved program state and what can happen next.
+#[derive(Debug)]
+pub struct StateData {
+    /// The VM state.
+    pub snapshot: Snapshot,
+    /// Choice generators registered at the end of the transition that led here.
+    pub cgs: Vec<ChoiceGenerator>,
+    /// Canonical fingerprint.
+    pub fingerprint: u128,
+}
+
+/// A shared handle to a state.
+pub type JavaState = Rc<StateData>;
+
+/// One operation: a choice for each pending generator.
+pub type JavaOp = Rc<[Choice]>;
+
+/// A property violation with what the report needs.
+#[derive(Debug, Clone)]
+pub struct JavaError {
+    /// `assertion`, `exception` or `deadlock`.
+    pub kind: String,
+    /// The JPF property class that was violated.
+    pub property: String,
+    /// One-line description.
+    pub message: String,
+    /// Fully qualified class of the uncaught exception, if any.
+    pub exception_class: Option<String>,
+    /// The thread that caused it (or, for deadlocks, the last running one).
+    pub thread: u32,
+    /// The exception's stack trace, or the blocked threads.
+    pub details: Vec<String>,
+    /// Every thread's stack at the error.
+    pub snapshot: Vec<ThreadSnapshot>,
+}
+
+/// One thread at the error state.
+#[derive(Debug, Clone)]
+pub struct ThreadSnapshot {
+    /// Thread number.
+    pub id: u32,
+    /// Thread name.
+    pub name: String,
+    /// Scheduling status.
+    pub status: String,
+    /// Stack frames, innermost first (`at Class.method(File.java:line)`).
+    pub frames: Vec<String>,
+}
+
+/// Counters the report shows beyond the search engine's.
+#[derive(Debug, Clone, Default)]
+pub struct ModelStats {
+    /// Thread choice generators created.
+    pub thread_cgs: u64,
+    /// Data choice generators created.
+    pub data_cgs: u64,
+    /// Objects freed by checker garbage collection.
+    pub released: u64,
+    /// Garbage collections.
+    pub gc_cycles: u64,
+    /// Most young objects reachable in one state.
+    pub max_live: usize,
+}
+
+/// The checked program.
+pub struct JavaModel {
+    /// The VM.
+    pub vm: Vm,
+    /// The state the VM currently holds, to avoid restoring it again.
+    at: Option<JavaState>,
+    /// Extra counters.
+    pub stats: ModelStats,
+    /// Set when the program needed something unsupported; the search then stops.
+    pub unsupported: Option<String>,
+    objects_at_seal: u64,
+    initial: Option<JavaState>,
+}
+
+impl JavaModel {
+    /// Wraps a VM whose main thread is ready to run `main`.
+    pub fn new(mut vm: Vm) -> JavaModel {
+        vm.heap.seal_old_generation();
+        vm.sealed_class_states = Some(vm.class_states.clone());
+        let objects_at_seal = vm.heap.total_allocated;
+        JavaModel {
+            vm,
+            at: None,
+            stats: ModelStats::default(),
+            unsupported: None,
+            objects_at_seal,
+            initial: None,
+        }
+    }
+
+    /// The initial state, once the search has created it.
+    pub fn initial_state(&self) -> Option<JavaState> {
+        self.initial.clone()
+    }
+
+    /// Objects allocated since the search started.
+    pub fn objects_allocated(&self) -> u64 {
+        self.vm.heap.total_allocated - self.objects_at_seal
+    }
+
+    fn capture(&mut self, cgs: Vec<ChoiceGenerator>) -> JavaState {
+        for cg in &cgs {
+            if cg.is_thread {
+                self.stats.thread_cgs += 1;
+            } else {
+                self.stats.data_cgs += 1;
+            }
+        }
+        let fingerprint = self.vm.fingerprint();
+        let reached = self.vm.fingerprinter_reached();
+        self.stats.max_live = self.stats.max_live.max(reached);
+        let young = self.vm.heap.capacity() - self.vm.heap.old_boundary() as usize;
+        if young > 4 * reached + 4096 {
+            self.stats.released += self.vm.sweep_unreached() as u64;
+            self.stats.gc_cycles += 1;
+        }
+        let state = Rc::new(StateData {
+            snapshot: self.vm.snapshot(),
+            cgs,
+            fingerprint,
+        });
+        self.at = Some(state.clone());
+        state
+    }
+
+    /// Describes a violation at the current VM state.
+    fn describe(&mut self, v: &Violation) -> JavaError {
+        let snapshot = thread_snapshots(&self.vm);
+        match v {
+            Violation::Uncaught { thread, exception } => {
+                let class = self
+                    .vm
+                    .class_of(*exception)
+                    .map(|c| self.vm.classes.get(c).java_name())
+                    .unwrap_or_default();
+                let text = throwable_text(&self.vm, *exception);
+                let assertion = class == "java.lang.AssertionError";
+                JavaError {
+                    kind: if assertion { "assertion" } else { "exception" }.to_string(),
+                    property: "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty".to_string(),
+                    message: text,
+                    exception_class: Some(class),
+                    thread: *thread,
+                    details: exception_frames(&mut self.vm, *exception),
+                    snapshot,
+                }
+            }
+            Violation::Deadlock => JavaError {
+                kind: "deadlock".to_string(),
+                property: "gov.nasa.jpf.vm.NotDeadlockedProperty".to_string(),
+                message: "deadlock encountered: no thread can run".to_string(),
+                exception_class: None,
+                thread: self.vm.current as u32,
+                details: self
+                    .vm
+                    .describe_blocked_threads()
+                    .lines()
+                    .map(|l| l.trim().to_string())
+                    .collect(),
+                snapshot,
+            },
+        }
+    }
+
+    /// The thread and choices an operation means in `state`.
+    pub fn decode(&self, state: &JavaState, op: &[Choice]) -> (u32, Vec<(Rc<str>, Choice)>) {
+        let thread = state
+            .cgs
+            .iter()
+            .zip(op)
+            .filter(|(cg, _)| cg.is_thread)
+            .filter_map(|(_, c)| match c {
+                Choice::Thread(t) => Some(*t),
+                _ => None,
+            })
+            .next_back()
+            .unwrap_or(state.snapshot_current());
+        let choices = state
+            .cgs
+            .iter()
+            .zip(op)
+            .map(|(cg, c)| (cg.id.clone(), *c))
+            .collect();
+        (thread, choices)
+    }
+}
+
+impl StateData {
+    /// The thread that ran last.
+    pub fn snapshot_current(&self) -> u32 {
+        self.snapshot.current() as u32
+    }
+}
+
+/// `java.lang.X: message` of a Throwable.
+pub fn throwable_text(vm: &Vm, ex: Ref) -> String {
+    vm.describe_throwable(ex)
+}
+
+/// `at Class.method(File.java:12)` lines of a Throwable's backtrace.
+fn exception_frames(vm: &mut Vm, ex: Ref) -> Vec<String> {
+    crate::vm::natives::backtrace_of(vm, ex)
+        .into_iter()
+        .map(|(m, pc)| format!("at {}", vm.frame_text(m, pc)))
+        .collect()
+}
+
+/// Every live thread's name, status and stack.
+pub fn thread_snapshots(vm: &Vm) -> Vec<ThreadSnapshot> {
+    vm.threads
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_alive() || t.died_by_exception)
+        .map(|(i, t)| ThreadSnapshot {
+            id: i as u32,
+            name: vm.thread_name(i),
+            status: format!("{:?}", t.status).to_uppercase(),
+            frames: t
+                .exec
+                .frames
+                .iter()
+                .rev()
+                .map(|f| format!("at {}", vm.frame_text(f.method, f.pc)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The operations of a state: the product of its cascaded generators' choices, last one
+/// varying fastest.
+pub fn operations(cgs: &[ChoiceGenerator]) -> Vec<JavaOp> {
+    if cgs.is_empty() {
+        return Vec::new();
+    }
+    let mut ops: Vec<Vec<Choice>> = vec![Vec::new()];
+    for cg in cgs {
+        ops = ops
+            .into_iter()
+            .flat_map(|prefix| {
+                cg.choices.iter().map(move |c| {
+                    let mut next = prefix.clone();
+                    next.push(*c);
+                    next
+                })
+            })
+            .collect();
+    }
+    ops.into_iter().map(Rc::from).collect()
+}
+
+impl Model for JavaModel {
+    type State = JavaState;
+    type Op = JavaOp;
+    type Error = JavaError;
+
+    fn initial_states(&mut self) -> Vec<JavaState> {
+        let main = ChoiceGenerator::threads("root", vec![0]);
+        let s0 = self.capture(vec![main]);
+        self.initial = Some(s0.clone());
+        vec![s0]
+    }
+
+    fn operations(&mut self, state: &JavaState) -> Vec<JavaOp> {
+        operations(&state.cgs)
+    }
+
+    fn apply(&mut self, state: &JavaState, op: &JavaOp) -> Outcome<JavaState, JavaError> {
+        if !self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)) {
+            self.vm.restore(&state.snapshot);
+        }
+        self.at = None;
+        let (thread, choices) = self.decode(state, op);
+        let end = self.vm.run_transition(thread, choices);
+        if let Some(message) = self.vm.explore.as_mut().and_then(|e| e.unsupported.take()) {
+            self.unsupported = Some(message);
+            return Outcome::Pruned;
+        }
+        match end {
+            TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs)),
+            TransitionEnd::Finished => Outcome::Next(self.capture(Vec::new())),
+            TransitionEnd::Ignored => Outcome::Pruned,
+            TransitionEnd::Violated(v) => {
+                let error = self.describe(&v);
+                Outcome::Error(self.capture(Vec::new()), error)
+            }
+        }
+    }
+
+    fn hash(&mut self, state: &JavaState) -> Option<u128> {
+        Some(state.fingerprint)
+    }
+
+    fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
+        match self.vm.explore.as_ref().map(|e| e.heuristic) {
+            Some(crate::vm::explore::Heuristic::MostBlocked) => {
+                let blocked = state
+                    .snapshot
+                    .threads()
+                    .iter()
+                    .filter(|t| {
+                        t.is_alive() && !matches!(t.status, crate::vm::thread::Status::Runnable)
+                    })
+                    .count();
+                -(blocked as i64)
+            }
+            _ => depth as i64,
+        }
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        resident_memory()
+    }
+
+    fn should_stop(&self) -> bool {
+        self.unsupported.is_some()
+    }
+}
+
+/// Resident memory of this process (Linux `/proc/self/statm`), in bytes.
+pub fn resident_memory() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map(|pages| pages * 4096)
+        .unwrap_or(0)
+}

@@ -1,0 +1,127 @@
+//! Error traces: the transitions from the initial state to an error, recorded by replaying
+//! the error's path with instruction recording on, and saved/loaded for `--replay`.
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{JavaModel, JavaOp, JavaState};
+use super::source::Sources;
+use crate::search::{Model, Outcome};
+use crate::vm::explore::Choice;
+
+/// One executed source line.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TraceLine {
+    /// `pkg/Class.java:12`.
+    pub location: String,
+    /// The source text, if the file was found.
+    pub source: Option<String>,
+}
+
+/// One transition of a trace.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TraceStep {
+    /// Thread that ran.
+    pub thread: u32,
+    /// Its name.
+    pub thread_name: String,
+    /// The choices taken, as `generator=value`.
+    pub choices: Vec<String>,
+    /// Index of the operation taken among the state's operations (for replay).
+    pub index: usize,
+    /// Source lines executed, in order, consecutive repeats collapsed.
+    pub lines: Vec<TraceLine>,
+}
+
+fn choice_text(c: &Choice) -> String {
+    c.to_string()
+}
+
+/// Replays `indices` from the initial state with recording and returns the steps.
+pub fn record(
+    model: &mut JavaModel,
+    initial: &JavaState,
+    ops: &[JavaOp],
+    indices: &[usize],
+    sources: &mut Sources,
+) -> Vec<TraceStep> {
+    let mut steps = Vec::with_capacity(ops.len());
+    let mut state = initial.clone();
+    for (op, &index) in ops.iter().zip(indices) {
+        let (thread, choices) = model.decode(&state, op);
+        let choices = choices
+            .iter()
+            .map(|(id, c)| format!("{id}={}", choice_text(c)))
+            .collect();
+        if let Some(e) = model.vm.explore.as_mut() {
+            e.record = Some(Vec::new());
+        }
+        let outcome = model.apply(&state, op);
+        let recorded = model
+            .vm
+            .explore
+            .as_mut()
+            .and_then(|e| e.record.take())
+            .unwrap_or_default();
+        let mut lines: Vec<TraceLine> = Vec::new();
+        for (t, method, pc) in recorded {
+            if t != thread {
+                continue;
+            }
+            let m = model.vm.classes.method(method).clone();
+            let class = model.vm.classes.get(m.class).clone();
+            if class.system {
+                continue;
+            }
+            let Some(line) = m.code.as_ref().and_then(|c| c.line_at(pc)) else {
+                continue;
+            };
+            let file = class
+                .attrs
+                .source_file
+                .clone()
+                .unwrap_or_else(|| "?".into());
+            let package = class.package();
+            let relative = if package.is_empty() {
+                file.to_string()
+            } else {
+                format!("{package}/{file}")
+            };
+            let location = format!("{relative}:{line}");
+            if lines.last().is_some_and(|l| l.location == location) {
+                continue;
+            }
+            let source = sources.line(&relative, line);
+            lines.push(TraceLine { location, source });
+        }
+        steps.push(TraceStep {
+            thread,
+            thread_name: model.vm.thread_name(thread as usize),
+            choices,
+            index,
+            lines,
+        });
+        match outcome {
+            Outcome::Next(next) | Outcome::Error(next, _) => state = next,
+            Outcome::Pruned => break,
+        }
+    }
+    steps
+}
+
+/// A saved trace: what `rpf --replay` needs to reproduce an error.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SavedTrace {
+    /// Format marker.
+    pub format: String,
+    /// Main class.
+    pub target: String,
+    /// Program arguments.
+    pub args: Vec<String>,
+    /// Operation index per transition.
+    pub path: Vec<usize>,
+    /// The steps, for reading (replay uses `path`).
+    pub steps: Vec<TraceStep>,
+}
+
+/// The format marker of saved traces.
+pub const TRACE_FORMAT: &str = "rpf-trace-1";

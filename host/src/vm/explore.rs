@@ -1,0 +1,481 @@
+//! What the VM does differently under the model checker: choice generators, scheduling points
+//! (on-the-fly partial order reduction), transitions that end where a choice exists, and the
+//! properties checked at each state.
+//!
+//! JPF's protocol is followed: an instruction that needs a choice registers a ChoiceGenerator
+//! and stops *before* completing, so that it re-executes as the first instruction of the next
+//! transition, when the search has picked a choice (top half / bottom half). Several
+//! generators registered by one instruction are cascaded; each has an id and is looked up by
+//! it.
+
+use std::rc::Rc;
+
+use super::class::ClassId;
+use super::interp::Stop;
+use super::thread::{Exec, Status};
+use super::value::{Ref, Value};
+use super::Vm;
+
+/// One value a ChoiceGenerator offers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Choice {
+    /// Run this thread next.
+    Thread(u32),
+    /// An int.
+    Int(i32),
+    /// A long.
+    Long(i64),
+    /// A double.
+    Double(f64),
+    /// A boolean.
+    Bool(bool),
+}
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Thread(t) => write!(f, "thread {t}"),
+            Choice::Int(v) => write!(f, "{v}"),
+            Choice::Long(v) => write!(f, "{v}"),
+            Choice::Double(v) => write!(f, "{v}"),
+            Choice::Bool(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// A set of choices offered at one point of the execution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceGenerator {
+    /// Identifies the generator to the instruction that re-executes (`verifyGetInt`, ...).
+    pub id: Rc<str>,
+    /// The choices, explored in this order.
+    pub choices: Vec<Choice>,
+    /// Whether this is a thread (scheduling) choice.
+    pub is_thread: bool,
+}
+
+impl ChoiceGenerator {
+    /// A scheduling choice among `threads`.
+    pub fn threads(reason: &str, threads: Vec<u32>) -> ChoiceGenerator {
+        ChoiceGenerator {
+            id: Rc::from(reason),
+            choices: threads.into_iter().map(Choice::Thread).collect(),
+            is_thread: true,
+        }
+    }
+
+    /// A data choice.
+    pub fn data(id: &str, choices: Vec<Choice>) -> ChoiceGenerator {
+        ChoiceGenerator {
+            id: Rc::from(id),
+            choices,
+            is_thread: false,
+        }
+    }
+}
+
+/// Where thread choices go: JPF's on-the-fly partial order reduction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    /// Break only at accesses to objects reachable from more than one thread (`vm.por`).
+    /// Without it every field and array access is a scheduling point.
+    pub por: bool,
+    /// Code of the Java class library runs atomically unless it blocks, and calls into it
+    /// from application code are scheduling points when they involve shared objects
+    /// (`vm.por.system_atomic`).
+    pub system_atomic: bool,
+    /// Timed waits, sleeps and timed parks may end by timeout at any scheduling point.
+    pub timeouts: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            por: true,
+            system_atomic: true,
+            timeouts: true,
+        }
+    }
+}
+
+/// Priorities of the best-first search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Heuristic {
+    /// Shallow states first (JPF's BFSHeuristic).
+    #[default]
+    BreadthFirst,
+    /// States with more blocked threads first (JPF's MostBlocked).
+    MostBlocked,
+}
+
+/// A property violation found in a transition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Violation {
+    /// An exception no handler caught.
+    Uncaught {
+        /// The thread it escaped from.
+        thread: u32,
+        /// The Throwable.
+        exception: Ref,
+    },
+    /// No thread can run but some non-daemon thread has not finished.
+    Deadlock,
+}
+
+/// How a transition ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TransitionEnd {
+    /// Choices were registered; the state has successors.
+    Choices(Vec<ChoiceGenerator>),
+    /// Every non-daemon thread finished (or System.exit was called).
+    Finished,
+    /// A property was violated.
+    Violated(Violation),
+    /// `Verify.ignoreIf(true)` or `assume(false)`: the path is pruned.
+    Ignored,
+}
+
+/// Per-transition bookkeeping of the checker (not part of the VM state).
+#[derive(Debug, Clone, Default)]
+pub struct Explore {
+    /// The scheduling policy.
+    pub policy: Policy,
+    /// Generators registered in the current transition.
+    pub pending: Vec<ChoiceGenerator>,
+    /// The choices the current transition started with, by generator id.
+    pub current: Vec<(Rc<str>, Choice)>,
+    /// A violation found in the current transition.
+    pub violation: Option<Violation>,
+    /// The current path was pruned.
+    pub ignored: bool,
+    /// Budget value at the start of the transition (first-step detection).
+    pub start_budget: u64,
+    /// Instructions executed per transition before rpf forces a scheduling point.
+    pub max_transition: u64,
+    /// Executed (thread, method, pc) while recording a trace.
+    pub record: Option<Vec<(u32, u32, u32)>>,
+    /// Set when the program needs something rpf cannot provide (ends the run).
+    pub unsupported: Option<String>,
+    /// Turn `java.util.Random.nextInt(n)` / `nextBoolean()` into choices.
+    pub enumerate_random: bool,
+    /// Priority used by best-first search.
+    pub heuristic: Heuristic,
+    /// Report uncaught exceptions (NoUncaughtExceptionsProperty).
+    pub check_exceptions: bool,
+    /// Report deadlocks (NotDeadlockedProperty).
+    pub check_deadlocks: bool,
+    /// Choices of heuristic generators by symbolic name (`Verify.getInt(name)`,
+    /// `Verify.getDouble(name)`), configured as `<name>.class` and its parameters.
+    pub heuristics: std::collections::HashMap<String, Vec<Choice>>,
+}
+
+/// Instructions a transition may run before rpf treats it as a scheduling point anyway (so
+/// that a thread spinning without shared accesses cannot hang the search).
+pub const DEFAULT_MAX_TRANSITION: u64 = 5_000_000;
+
+impl Vm {
+    /// Whether the model checker drives this VM.
+    #[inline(always)]
+    pub fn checking(&self) -> bool {
+        self.explore.is_some()
+    }
+
+    /// Whether class `c` belongs to the Java class library (runs atomically by default).
+    #[inline]
+    pub fn is_system_class(&self, c: ClassId) -> bool {
+        self.classes.get(c).system
+    }
+
+    /// Threads that could be scheduled now: runnable ones, ones blocked on a monitor that is
+    /// free, and (if timeouts are explored) timed waiters that may time out.
+    pub fn schedulable_threads(&self) -> Vec<u32> {
+        let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
+        (0..self.threads.len())
+            .filter(|&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .map(|t| t as u32)
+            .collect()
+    }
+
+    /// Whether thread `t` is in a timed wait that could end by timeout now.
+    fn may_time_out(&self, t: usize) -> bool {
+        let th = &self.threads[t];
+        match th.status {
+            Status::Sleeping => true,
+            Status::Parked => th.deadline.is_some(),
+            Status::Waiting(obj) => th.deadline.is_some() && self.monitor_available(obj, t),
+            _ => false,
+        }
+    }
+
+    /// Makes thread `t` (chosen to run) runnable if it is in a timed wait: the wait times out.
+    pub fn time_out_if_waiting(&mut self, t: usize) {
+        if self.is_runnable(t) || !self.may_time_out(t) {
+            return;
+        }
+        match self.threads[t].status {
+            Status::Waiting(_) => self.wake_waiter(t),
+            _ => {
+                let th = &mut self.threads[t];
+                th.status = Status::Runnable;
+                th.deadline = None;
+            }
+        }
+    }
+
+    /// A scheduling point: unless this is the first instruction of the transition or an
+    /// atomic section is active, registers a thread choice among the schedulable threads and
+    /// returns true (the instruction re-executes in the next transition).
+    pub(crate) fn schedule_point(&mut self, first: bool, reason: &str) -> bool {
+        if first || self.atomic_depth > 0 {
+            return false;
+        }
+        let threads = self.schedulable_threads();
+        if threads.len() < 2 {
+            return false;
+        }
+        if let Some(e) = self.explore.as_mut() {
+            e.pending.push(ChoiceGenerator::threads(reason, threads));
+        }
+        true
+    }
+
+    /// Registers a data choice (a native's top half).
+    pub fn register_choice(&mut self, cg: ChoiceGenerator) {
+        if let Some(e) = self.explore.as_mut() {
+            e.pending.push(cg);
+        }
+    }
+
+    /// The choice the current transition was started with for generator `id` — only while
+    /// executing the transition's first instruction (a native's bottom half).
+    pub fn current_choice(&self, id: &str) -> Option<Choice> {
+        if !self.first_step {
+            return None;
+        }
+        self.explore
+            .as_ref()?
+            .current
+            .iter()
+            .find(|(cid, _)| &**cid == id)
+            .map(|(_, c)| *c)
+    }
+
+    /// Whether a field access is a scheduling point under the policy.
+    #[inline]
+    pub(crate) fn field_access_relevant(&self, obj: Ref, is_final: bool, in_system: bool) -> bool {
+        let Some(e) = self.explore.as_ref() else {
+            return false;
+        };
+        if is_final || (in_system && e.policy.system_atomic) {
+            return false;
+        }
+        !e.policy.por || self.heap.is_shared(obj)
+    }
+
+    /// Whether a static field access is a scheduling point.
+    #[inline]
+    pub(crate) fn static_access_relevant(
+        &self,
+        declaring: ClassId,
+        is_final: bool,
+        in_system: bool,
+    ) -> bool {
+        let Some(e) = self.explore.as_ref() else {
+            return false;
+        };
+        if is_final || (e.policy.system_atomic && (in_system || self.is_system_class(declaring))) {
+            return false;
+        }
+        true
+    }
+
+    /// Whether taking or releasing `obj`'s monitor is a scheduling point.
+    pub(crate) fn monitor_relevant(&self, obj: Ref, in_system: bool, releasing: bool) -> bool {
+        let Some(e) = self.explore.as_ref() else {
+            return false;
+        };
+        if in_system && e.policy.system_atomic {
+            return false;
+        }
+        let me = self.current as u32;
+        let mine = self.monitors.get(&obj).filter(|m| m.owner == me);
+        let recursive = if releasing {
+            mine.is_some_and(|m| m.count > 1)
+        } else {
+            mine.is_some()
+        };
+        !recursive && (!e.policy.por || self.heap.is_shared(obj))
+    }
+
+    /// Whether a call from application code into the class library is a scheduling point:
+    /// the receiver or an argument is shared, or the callee is a thread-API method.
+    pub(crate) fn library_call_relevant(
+        &self,
+        exec: &Exec,
+        callee_class: ClassId,
+        arg_entries: usize,
+        thread_api: bool,
+    ) -> bool {
+        let Some(e) = self.explore.as_ref() else {
+            return false;
+        };
+        if !e.policy.system_atomic || !self.is_system_class(callee_class) {
+            return false;
+        }
+        if thread_api {
+            return true;
+        }
+        let base = exec.stack.len().saturating_sub(arg_entries);
+        exec.stack[base..].iter().any(|v| match v {
+            Value::Ref(r) if !r.is_null() => !e.policy.por || self.heap.is_shared(*r),
+            _ => false,
+        })
+    }
+
+    /// Runs one transition of thread `thread` under the checker, starting with `choices`.
+    pub fn run_transition(
+        &mut self,
+        thread: u32,
+        choices: Vec<(Rc<str>, Choice)>,
+    ) -> TransitionEnd {
+        let budget_limit = self
+            .explore
+            .as_ref()
+            .map(|e| e.max_transition)
+            .unwrap_or(DEFAULT_MAX_TRANSITION);
+        if let Some(e) = self.explore.as_mut() {
+            e.pending.clear();
+            e.current = choices;
+            e.violation = None;
+            e.ignored = false;
+            e.start_budget = budget_limit;
+        }
+        let t = thread as usize;
+        self.time_out_if_waiting(t);
+        let mut budget = budget_limit;
+        loop {
+            let stop = self.run_slice_with(t, &mut budget);
+            if let Some(v) = self.explore.as_ref().and_then(|e| e.violation.clone()) {
+                return TransitionEnd::Violated(v);
+            }
+            if self.explore.as_ref().is_some_and(|e| e.ignored) {
+                return TransitionEnd::Ignored;
+            }
+            match stop {
+                Stop::Break => break,
+                Stop::Halt(_) => return TransitionEnd::Finished,
+                Stop::UpcallDone | Stop::FramesEmpty => {
+                    self.upcall_finished(t);
+                    if let Some(v) = self.explore.as_ref().and_then(|e| e.violation.clone()) {
+                        return TransitionEnd::Violated(v);
+                    }
+                    if self.threads[t].status == Status::Terminated {
+                        break;
+                    }
+                }
+                Stop::Blocked | Stop::Yield | Stop::Budget => break,
+            }
+        }
+        self.end_of_transition()
+    }
+
+    /// After a transition: the pending choices, or a thread choice, or the end, or deadlock.
+    fn end_of_transition(&mut self) -> TransitionEnd {
+        let pending = self
+            .explore
+            .as_mut()
+            .map(|e| std::mem::take(&mut e.pending))
+            .unwrap_or_default();
+        if !pending.is_empty() {
+            return TransitionEnd::Choices(pending);
+        }
+        if self.exit_status.is_some() {
+            return TransitionEnd::Finished;
+        }
+        let threads = self.schedulable_threads();
+        if !threads.is_empty() {
+            return TransitionEnd::Choices(vec![ChoiceGenerator::threads("schedule", threads)]);
+        }
+        let waiting = self.threads.iter().any(|t| t.is_alive() && !t.daemon);
+        let check = self.explore.as_ref().is_some_and(|e| e.check_deadlocks);
+        if waiting && check {
+            TransitionEnd::Violated(Violation::Deadlock)
+        } else {
+            TransitionEnd::Finished
+        }
+    }
+
+    /// Runs thread `t` with a shared budget (a transition may span several VM calls).
+    fn run_slice_with(&mut self, t: usize, budget: &mut u64) -> Stop {
+        self.current = t;
+        if let Status::Blocked(_) = self.threads[t].status {
+            self.threads[t].status = Status::Runnable;
+        }
+        let mut exec = std::mem::take(&mut self.threads[t].exec);
+        let before = *budget;
+        let stop = self.interpret(&mut exec, budget);
+        self.instructions += before - *budget;
+        self.threads[t].exec = exec;
+        stop
+    }
+}
+
+/// Methods whose calls interact with other threads no matter what they are called on.
+fn is_thread_api(class: &str, name: &str) -> bool {
+    match class {
+        "java/lang/Thread" => matches!(
+            name,
+            "start"
+                | "join"
+                | "sleep"
+                | "yield"
+                | "interrupt"
+                | "isAlive"
+                | "getState"
+                | "isInterrupted"
+                | "interrupted"
+                | "onSpinWait"
+        ),
+        "java/lang/Object" => matches!(name, "wait" | "notify" | "notifyAll"),
+        "java/util/concurrent/locks/LockSupport" => name.starts_with("park") || name == "unpark",
+        _ => false,
+    }
+}
+
+impl Vm {
+    /// Whether calling `target` from the current method is a scheduling point: taking a
+    /// shared monitor of a synchronized method, or a call from application code into the
+    /// class library that involves shared objects or the thread API.
+    pub(crate) fn call_is_scheduling_point(
+        &mut self,
+        exec: &Exec,
+        caller: &super::class::Class,
+        target: super::class::MethodId,
+    ) -> bool {
+        let m = self.classes.method(target).clone();
+        let relevant = if m.is_synchronized() {
+            let lock = if m.is_static() {
+                self.class_state(m.class).mirror
+            } else {
+                exec.peek(usize::from(m.arg_entries) - 1).as_ref()
+            };
+            (lock.is_null() || self.monitor_relevant(lock, caller.system, false))
+                || (!caller.system
+                    && self.library_call_relevant(exec, m.class, usize::from(m.arg_entries), false))
+        } else if !caller.system {
+            let thread_api = is_thread_api(&self.classes.get(m.class).name, &m.name);
+            self.library_call_relevant(exec, m.class, usize::from(m.arg_entries), thread_api)
+        } else {
+            false
+        };
+        relevant && self.schedule_point(self.first_step, "call")
+    }
+
+    /// Whether returning from the current frame releases a shared monitor for the last time.
+    pub(crate) fn return_releases_shared_lock(&self, exec: &Exec, in_system: bool) -> bool {
+        match exec.frames.last() {
+            Some(f) if !f.lock.is_null() => self.monitor_relevant(f.lock, in_system, true),
+            _ => false,
+        }
+    }
+}

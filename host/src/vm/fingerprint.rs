@@ -1,0 +1,414 @@
+//! State fingerprints for matching, and reachability for partial order reduction.
+//!
+//! The fingerprint hashes a canonical form of the state, JPF-style: objects are numbered in
+//! the order a deterministic traversal from the roots (threads in order, then class states,
+//! then modified pre-search objects) discovers them, and references are hashed as those
+//! numbers. Heaps that differ only in allocation order or in garbage therefore match.
+//! Objects that existed before the search started ("old") are never renumbered: unmodified
+//! ones are identical in every state and skipped entirely, modified ones are roots.
+//!
+//! The same traversal attributes every young object to the thread that reaches it; objects
+//! reached from two threads, from statics or from old objects are *shared*, which is what
+//! the scheduler's partial order reduction asks about.
+
+use super::heap::ObjData;
+use super::thread::{JThread, Status};
+use super::value::{Ref, Value};
+use super::Vm;
+
+const OLD_TAG: u64 = 1 << 63;
+const SHARED: u32 = u32::MAX;
+
+/// Reusable scratch space for fingerprinting.
+#[derive(Debug, Default, Clone)]
+pub struct Fingerprinter {
+    epoch: u32,
+    /// Per reference: (epoch seen, canonical number, owner thread or SHARED).
+    seen: Vec<(u32, u32, u32)>,
+    queue: Vec<Ref>,
+    fixups: Vec<Ref>,
+    /// Young objects reached by the last fingerprint.
+    pub reached: usize,
+}
+
+/// A 128-bit streaming hash (two independent multiply-rotate lanes).
+struct Hasher {
+    a: u64,
+    b: u64,
+}
+
+impl Hasher {
+    fn new() -> Hasher {
+        Hasher {
+            a: 0x243F_6A88_85A3_08D3,
+            b: 0x1319_8A2E_0370_7344,
+        }
+    }
+
+    #[inline(always)]
+    fn word(&mut self, x: u64) {
+        self.a = (self.a ^ x)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31);
+        self.b =
+            (self.b.wrapping_add(x) ^ self.a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    }
+
+    fn finish(mut self) -> u128 {
+        for _ in 0..2 {
+            self.word(0x94D0_49BB_1331_11EB);
+        }
+        (u128::from(self.a) << 64) | u128::from(self.b)
+    }
+}
+
+struct Walk<'a> {
+    vm: &'a Vm,
+    fp: &'a mut Fingerprinter,
+    h: Hasher,
+    next: u32,
+    old_boundary: u32,
+}
+
+impl Walk<'_> {
+    /// The canonical identity of `r`, discovering it (with `owner`) if new.
+    fn canon(&mut self, r: Ref, owner: u32) -> u64 {
+        if r.is_null() {
+            return 0;
+        }
+        if r.0 < self.old_boundary {
+            return OLD_TAG | u64::from(r.0);
+        }
+        let i = r.index();
+        if i >= self.fp.seen.len() {
+            self.fp.seen.resize(i + 1, (0, 0, 0));
+        }
+        let epoch = self.fp.epoch;
+        let entry = &mut self.fp.seen[i];
+        if entry.0 == epoch {
+            if entry.2 != owner && entry.2 != SHARED {
+                entry.2 = SHARED;
+                self.fp.fixups.push(r);
+            }
+            return u64::from(entry.1);
+        }
+        self.next += 1;
+        *entry = (epoch, self.next, owner);
+        self.fp.queue.push(r);
+        u64::from(self.next)
+    }
+
+    fn value(&mut self, v: Value, owner: u32) {
+        match v {
+            Value::Void => self.h.word(1),
+            Value::Int(i) => {
+                self.h.word(2);
+                self.h.word(i as u32 as u64);
+            }
+            Value::Long(l) => {
+                self.h.word(3);
+                self.h.word(l as u64);
+            }
+            Value::Float(f) => {
+                self.h.word(4);
+                self.h.word(u64::from(f.to_bits()));
+            }
+            Value::Double(d) => {
+                self.h.word(5);
+                self.h.word(d.to_bits());
+            }
+            Value::Ref(r) => {
+                self.h.word(6);
+                let c = self.canon(r, owner);
+                self.h.word(c);
+            }
+            Value::RetAddr(a) => {
+                self.h.word(7);
+                self.h.word(u64::from(a));
+            }
+        }
+    }
+
+    fn thread(&mut self, t: u32, th: &JThread) {
+        self.h.word(0x7EAD);
+        let (tag, payload) = match th.status {
+            Status::New => (0, 0),
+            Status::Runnable => (1, 0),
+            Status::Blocked(o) => (2, self.canon(o, t)),
+            Status::Waiting(o) => (3, self.canon(o, t)),
+            Status::Sleeping => (4, 0),
+            Status::Parked => (5, 0),
+            Status::ClassInit(c) => (6, u64::from(c)),
+            Status::Terminated => (7, 0),
+        };
+        self.h.word(tag);
+        self.h.word(payload);
+        let obj = self.canon(th.obj, t);
+        self.h.word(obj);
+        let flags = u64::from(th.daemon)
+            | u64::from(th.interrupted) << 1
+            | u64::from(th.permit) << 2
+            | u64::from(th.died_by_exception) << 3
+            | u64::from(th.timed_block) << 4
+            | u64::from(th.deadline.is_some()) << 5
+            | (th.phase as u64) << 8;
+        self.h.word(flags);
+        self.h.word(u64::from(th.hash_counter));
+        if let Some(w) = th.wait {
+            let m = self.canon(w.monitor, t);
+            self.h.word(m);
+            self.h.word(u64::from(w.count) << 1 | u64::from(w.woken));
+        }
+        self.h.word(th.exec.frames.len() as u64);
+        for f in &th.exec.frames {
+            self.h.word(u64::from(f.method) << 32 | u64::from(f.pc));
+            self.h
+                .word(u64::from(f.locals) << 32 | u64::from(f.stack_base));
+            let kind = match f.kind {
+                super::thread::FrameKind::Call => 0,
+                super::thread::FrameKind::Upcall => 1,
+                super::thread::FrameKind::ClassInit(c) => 2 + u64::from(c),
+            };
+            self.h.word(kind);
+            let lock = self.canon(f.lock, t);
+            self.h.word(lock);
+        }
+        self.h.word(th.exec.stack.len() as u64);
+        for &v in &th.exec.stack {
+            self.value(v, t);
+        }
+    }
+
+    fn object(&mut self, r: Ref, owner: u32) {
+        let Some(obj) = self.vm.heap.get(r) else {
+            self.h.word(0xDEAD);
+            return;
+        };
+        self.h.word(u64::from(obj.class));
+        self.h
+            .word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
+        match &obj.data {
+            ObjData::Fields(fields) => {
+                for &v in fields.iter() {
+                    self.value(v, owner);
+                }
+            }
+            ObjData::Refs(refs) => {
+                self.h.word(refs.len() as u64);
+                for &e in refs.iter() {
+                    let c = self.canon(e, owner);
+                    self.h.word(c);
+                }
+            }
+            ObjData::Booleans(a) | ObjData::Bytes(a) => {
+                self.h.word(a.len() as u64);
+                for chunk in a.chunks(8) {
+                    self.h.word(
+                        chunk
+                            .iter()
+                            .fold(0u64, |acc, &b| acc << 8 | u64::from(b as u8)),
+                    );
+                }
+            }
+            ObjData::Chars(a) => {
+                self.h.word(a.len() as u64);
+                for chunk in a.chunks(4) {
+                    self.h
+                        .word(chunk.iter().fold(0u64, |acc, &c| acc << 16 | u64::from(c)));
+                }
+            }
+            ObjData::Shorts(a) => {
+                self.h.word(a.len() as u64);
+                for chunk in a.chunks(4) {
+                    self.h.word(
+                        chunk
+                            .iter()
+                            .fold(0u64, |acc, &c| acc << 16 | u64::from(c as u16)),
+                    );
+                }
+            }
+            ObjData::Ints(a) => {
+                self.h.word(a.len() as u64);
+                for &x in a.iter() {
+                    self.h.word(x as u32 as u64);
+                }
+            }
+            ObjData::Floats(a) => {
+                self.h.word(a.len() as u64);
+                for &x in a.iter() {
+                    self.h.word(u64::from(x.to_bits()));
+                }
+            }
+            ObjData::Longs(a) => {
+                self.h.word(a.len() as u64);
+                for &x in a.iter() {
+                    self.h.word(x as u64);
+                }
+            }
+            ObjData::Doubles(a) => {
+                self.h.word(a.len() as u64);
+                for &x in a.iter() {
+                    self.h.word(x.to_bits());
+                }
+            }
+        }
+    }
+
+    /// Processes discovered objects breadth-first, in discovery order.
+    fn drain(&mut self) {
+        let mut i = 0;
+        while i < self.fp.queue.len() {
+            let r = self.fp.queue[i];
+            let owner = self.fp.seen[r.index()].2;
+            self.h.word(0x0B1 ^ u64::from(self.fp.seen[r.index()].1));
+            self.object(r, owner);
+            i += 1;
+        }
+    }
+
+    /// Propagates sharedness to everything reachable from objects that became shared.
+    fn propagate_shared(&mut self) {
+        let epoch = self.fp.epoch;
+        let mut work = std::mem::take(&mut self.fp.fixups);
+        while let Some(r) = work.pop() {
+            let Some(obj) = self.vm.heap.get(r) else {
+                continue;
+            };
+            let children: Vec<Ref> = match &obj.data {
+                ObjData::Fields(f) => f
+                    .iter()
+                    .filter_map(|v| match v {
+                        Value::Ref(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect(),
+                ObjData::Refs(refs) => refs.to_vec(),
+                _ => Vec::new(),
+            };
+            for c in children {
+                if c.is_null() || c.0 < self.old_boundary {
+                    continue;
+                }
+                if let Some(entry) = self.fp.seen.get_mut(c.index()) {
+                    if entry.0 == epoch && entry.2 != SHARED {
+                        entry.2 = SHARED;
+                        work.push(c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Vm {
+    /// The fingerprint of the current state; also refreshes which objects are shared.
+    pub fn fingerprint(&mut self) -> u128 {
+        let mut fp = std::mem::take(&mut self.fingerprinter);
+        fp.epoch = fp.epoch.wrapping_add(1).max(1);
+        fp.queue.clear();
+        fp.fixups.clear();
+        let mut dirty: Vec<Ref> = self.heap.dirty_old().collect();
+        dirty.sort_unstable();
+        let changed_classes: Vec<usize> = match &self.sealed_class_states {
+            Some(base) => self.class_states.changed_since(base).collect(),
+            None => (0..self.class_states.len()).collect(),
+        };
+        let mut monitors: Vec<(Ref, super::monitor::Monitor)> =
+            self.monitors.iter().map(|(r, m)| (*r, *m)).collect();
+        let hash = {
+            let mut w = Walk {
+                vm: self,
+                fp: &mut fp,
+                h: Hasher::new(),
+                next: 0,
+                old_boundary: self.heap.old_boundary(),
+            };
+            for (t, th) in self.threads.iter().enumerate() {
+                w.thread(t as u32, th);
+            }
+            w.h.word(0xC1A55);
+            for i in changed_classes {
+                if let Some(cs) = self.class_states.get(i) {
+                    w.h.word(i as u64);
+                    let init = match cs.init {
+                        super::InitState::Uninit => 0,
+                        super::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
+                        super::InitState::Done => 2,
+                        super::InitState::Failed => 3,
+                    };
+                    w.h.word(init);
+                    let s = w.canon(cs.statics, SHARED);
+                    w.h.word(s);
+                    let m = w.canon(cs.mirror, SHARED);
+                    w.h.word(m);
+                }
+            }
+            w.h.word(0xD1277);
+            for r in dirty {
+                w.h.word(u64::from(r.0));
+                w.object(r, SHARED);
+            }
+            w.drain();
+            w.h.word(0x10C4);
+            let mut mapped: Vec<(u64, u32, u32)> = monitors
+                .drain(..)
+                .map(|(r, m)| (w.canon(r, SHARED), m.owner, m.count))
+                .collect();
+            mapped.sort_unstable();
+            for (r, owner, count) in mapped {
+                w.h.word(r);
+                w.h.word(u64::from(owner) << 32 | u64::from(count));
+            }
+            w.drain();
+            w.propagate_shared();
+            w.h.word(u64::from(self.atomic_depth));
+            w.h.word(
+                self.exit_status
+                    .map(|s| s as u32 as u64 | 1 << 40)
+                    .unwrap_or(0),
+            );
+            w.h.finish()
+        };
+        fp.reached = fp.queue.len();
+        for &r in &fp.queue {
+            let shared = fp.seen[r.index()].2 == SHARED;
+            self.heap.set_shared(r, shared);
+        }
+        self.fingerprinter = fp;
+        hash
+    }
+
+    /// Young objects the last fingerprint reached.
+    pub fn fingerprinter_reached(&self) -> usize {
+        self.fingerprinter.reached
+    }
+
+    /// Frees young objects the last fingerprint did not reach (checker-mode garbage
+    /// collection), and forgets interned strings among them.
+    pub fn sweep_unreached(&mut self) -> usize {
+        let epoch = self.fingerprinter.epoch;
+        let boundary = self.heap.old_boundary() as usize;
+        // Interned strings stay alive (they are reused by identity) with their char data.
+        let value_slot = self.known.string_value;
+        let keep: std::collections::HashSet<Ref> = self
+            .strings
+            .refs()
+            .flat_map(|s| [s, self.field(s, value_slot).as_ref()])
+            .collect();
+        let dead: Vec<Ref> = (boundary..self.heap.capacity())
+            .map(|i| Ref(i as u32))
+            .filter(|r| self.heap.get(*r).is_some())
+            .filter(|r| {
+                self.fingerprinter
+                    .seen
+                    .get(r.index())
+                    .is_none_or(|e| e.0 != epoch)
+            })
+            .filter(|r| !keep.contains(r))
+            .collect();
+        for &r in &dead {
+            self.heap.free(r);
+        }
+        dead.len()
+    }
+}

@@ -1,0 +1,97 @@
+//! Saving and restoring the program's state.
+//!
+//! A [`Snapshot`] holds everything that belongs to the program's state (heap, class states,
+//! threads, monitors, interned strings, off-heap memory, atomic sections, exit status). Its
+//! large parts are persistent structures, so taking a snapshot copies a few pointers plus the
+//! thread stacks, and a snapshot shares all unchanged objects with its parent — JPF's state
+//! collapsing achieved by structural sharing instead of explicit interning tables.
+
+use std::collections::HashMap;
+use std::mem::size_of;
+
+use super::heap::Heap;
+use super::memory::NativeMemory;
+use super::monitor::Monitor;
+use super::pvec::PVec;
+use super::strings::StringTable;
+use super::thread::JThread;
+use super::value::{Ref, Value};
+use super::{ClassState, Vm};
+
+/// A restorable program state.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    heap: Heap,
+    class_states: PVec<ClassState>,
+    threads: Vec<JThread>,
+    monitors: HashMap<Ref, Monitor>,
+    strings: StringTable,
+    native_memory: NativeMemory,
+    current: usize,
+    exit_status: Option<i32>,
+    atomic_depth: u32,
+    clock_offset_ms: u64,
+}
+
+impl Snapshot {
+    /// Bytes this snapshot owns beyond what it shares: thread stacks and monitors (the heap
+    /// and class states are shared with other snapshots and counted by the state store).
+    pub fn own_bytes(&self) -> usize {
+        size_of::<Snapshot>()
+            + self
+                .threads
+                .iter()
+                .map(|t| {
+                    size_of::<JThread>()
+                        + t.exec.stack.capacity() * size_of::<Value>()
+                        + t.exec.frames.capacity() * size_of::<super::thread::Frame>()
+                })
+                .sum::<usize>()
+            + self.monitors.len() * (size_of::<Ref>() + size_of::<Monitor>()) * 2
+    }
+
+    /// The thread that ran last.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// The threads as they were.
+    pub fn threads(&self) -> &[JThread] {
+        &self.threads
+    }
+}
+
+impl Vm {
+    /// Captures the program state. All threads must be parked (not executing).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            heap: self.heap.clone(),
+            class_states: self.class_states.clone(),
+            threads: self.threads.clone(),
+            monitors: self.monitors.clone(),
+            strings: self.strings.clone(),
+            native_memory: self.native_memory.clone(),
+            current: self.current,
+            exit_status: self.exit_status,
+            atomic_depth: self.atomic_depth,
+            clock_offset_ms: self.clock_offset_ms,
+        }
+    }
+
+    /// Returns the program to a captured state.
+    pub fn restore(&mut self, s: &Snapshot) {
+        self.heap = s.heap.clone();
+        self.class_states = s.class_states.clone();
+        self.threads.clone_from(&s.threads);
+        self.monitors.clone_from(&s.monitors);
+        self.strings = s.strings.clone();
+        self.native_memory = s.native_memory.clone();
+        self.current = s.current;
+        self.exit_status = s.exit_status;
+        self.atomic_depth = s.atomic_depth;
+        self.clock_offset_ms = s.clock_offset_ms;
+        self.upcall_exception = None;
+        self.pending_native_frame = None;
+        self.overflow_reserve_active = false;
+    }
+}

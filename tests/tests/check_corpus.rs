@@ -1,0 +1,193 @@
+//! The model-checking corpus: every program under `tests/java/check/` declares its verdict
+//! (and, for exhaustiveness programs, the exact set of final outcomes) in a header; rpf must
+//! reach exactly that, with partial order reduction on and off.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rpf_tests::{java_sources, javac, rpf_binary, run, workspace};
+
+/// What a program's header declares.
+#[derive(Debug, Clone)]
+struct Expectation {
+    verdict: String,
+    outcomes: Option<BTreeSet<String>>,
+    config: Vec<String>,
+}
+
+fn header(source: &Path) -> Expectation {
+    let text = std::fs::read_to_string(source).expect("read source");
+    let directive = |name: &str| {
+        text.lines().find_map(|l| {
+            l.trim()
+                .strip_prefix(&format!("// {name}:"))
+                .map(|v| v.trim().to_string())
+        })
+    };
+    Expectation {
+        verdict: directive("rpf-expect")
+            .unwrap_or_else(|| panic!("{} has no rpf-expect header", source.display())),
+        outcomes: directive("rpf-outcomes")
+            .map(|o| o.split('|').map(|s| s.trim().to_string()).collect()),
+        config: directive("rpf-config")
+            .map(|c| c.split_whitespace().map(String::from).collect())
+            .unwrap_or_default(),
+    }
+}
+
+/// What a run produced: (verdict as in the headers, outcomes, exit status).
+fn check(
+    classes: &Path,
+    name: &str,
+    por: bool,
+    extra: &[String],
+    json_dir: &Path,
+) -> (String, BTreeSet<String>, Option<i32>, String) {
+    let json = json_dir.join(format!("{name}-{por}.json"));
+    let cp = classes.display().to_string();
+    let mut args: Vec<String> = vec![
+        "-cp".into(),
+        cp,
+        name.into(),
+        "+report.progress=0".into(),
+        format!("+report.json.file={}", json.display()),
+        format!("+vm.por={por}"),
+        "+search.time_limit=120s".into(),
+    ];
+    args.extend(extra.iter().cloned());
+    let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&rpf_binary(), &arg_refs, None);
+    let outcomes = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("OUTCOME: ").map(|o| o.trim().to_string()))
+        .collect();
+    let verdict = match std::fs::read_to_string(&json)
+        .ok()
+        .and_then(|t| serde_json_value(&t))
+    {
+        Some(v) => v,
+        None => format!(
+            "no report (exit {:?}): {}",
+            out.status,
+            out.stderr.lines().take(3).collect::<Vec<_>>().join(" | ")
+        ),
+    };
+    (verdict, outcomes, out.status, out.stderr)
+}
+
+/// Extracts the verdict from the JSON report without a JSON library: result, first kind,
+/// first exception class.
+fn serde_json_value(text: &str) -> Option<String> {
+    let field = |key: &str| -> Option<String> {
+        let i = text.find(&format!("\"{key}\": "))?;
+        let rest = &text[i + key.len() + 4..];
+        if rest.starts_with("null") {
+            return None;
+        }
+        let rest = rest.strip_prefix('"')?;
+        Some(rest[..rest.find('"')?].to_string())
+    };
+    Some(match field("result")?.as_str() {
+        "no_violation" => "none".to_string(),
+        "incomplete" => "incomplete".to_string(),
+        _ => match field("kind")?.as_str() {
+            "exception" => format!("exception:{}", field("exception_class")?),
+            other => other.to_string(),
+        },
+    })
+}
+
+#[test]
+fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
+    let dir = workspace().join("tests/java/check");
+    let sources = java_sources(&dir);
+    assert!(sources.len() >= 30, "the corpus needs at least 30 programs");
+    let classes = tempfile::tempdir().expect("tempdir");
+    let api = workspace().join("host/models/api").display().to_string();
+    javac(&sources, classes.path(), &["-sourcepath", &api]);
+    let json_dir = tempfile::tempdir().expect("tempdir");
+    let filter = std::env::var("RPF_CHECK_FILTER").ok();
+    let queue: Mutex<Vec<PathBuf>> = Mutex::new(
+        sources
+            .into_iter()
+            .filter(|p| {
+                filter
+                    .as_deref()
+                    .is_none_or(|f| p.to_string_lossy().contains(f))
+            })
+            .collect(),
+    );
+    let failures = Mutex::new(Vec::new());
+    let outcome_programs = Mutex::new(0usize);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let Some(source) = queue.lock().expect("queue").pop() else {
+                    break;
+                };
+                let name = source
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                let expect = header(&source);
+                let mut results = Vec::new();
+                for por in [true, false] {
+                    let (verdict, outcomes, status, stderr) =
+                        check(classes.path(), &name, por, &expect.config, json_dir.path());
+                    let expected_status = if expect.verdict == "none" {
+                        Some(0)
+                    } else {
+                        Some(1)
+                    };
+                    let mut problems = Vec::new();
+                    if verdict != expect.verdict {
+                        problems.push(format!("verdict {verdict}, expected {}", expect.verdict));
+                    }
+                    if status != expected_status {
+                        problems.push(format!(
+                            "exit status {status:?}, expected {expected_status:?}"
+                        ));
+                    }
+                    if let Some(want) = &expect.outcomes {
+                        if &outcomes != want {
+                            problems.push(format!("outcomes {outcomes:?}, expected {want:?}"));
+                        }
+                    }
+                    if !problems.is_empty() {
+                        let tail: Vec<&str> = stderr.lines().rev().take(3).collect();
+                        failures.lock().expect("failures").push(format!(
+                            "{name} (vm.por={por}): {} {tail:?}",
+                            problems.join("; ")
+                        ));
+                    }
+                    results.push((verdict, outcomes));
+                }
+                if results[0] != results[1] {
+                    failures
+                        .lock()
+                        .expect("failures")
+                        .push(format!("{name}: POR on and off disagree: {results:?}"));
+                }
+                if expect.outcomes.is_some() {
+                    *outcome_programs.lock().expect("count") += 1;
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("failures");
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if filter.is_none() {
+        assert!(
+            outcome_programs.into_inner().expect("count") >= 8,
+            "need at least 8 exhaustiveness programs"
+        );
+    }
+}
