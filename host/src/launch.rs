@@ -106,8 +106,8 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
         kind: KeyKind::Bool,
         help: "partial order reduction: thread switches only at accesses to shared objects",
     },
-    KeySpec {
-        name: "vm.por.system_atomic",
+        KeySpec { name: "vm.por.sync_detection", kind: KeyKind::Bool, help: "fields always accessed under their object's (or class's) lock need no scheduling points" },
+    KeySpec { name: "vm.por.system_atomic",
         kind: KeyKind::Bool,
         help: "class library code runs atomically unless it blocks",
     },

@@ -61,6 +61,8 @@ pub struct CheckResult {
     pub target: Target,
     /// The search that ran.
     pub strategy: Strategy,
+    /// Searches restarted because a field assumed lock-protected was found unprotected.
+    pub restarts: u32,
 }
 
 /// Prints a progress line on stderr every few seconds.
@@ -75,7 +77,7 @@ impl Observer for Progress {
     fn event<Op, E>(&mut self, event: Event, stats: &Report<Op, E>) {
         self.events += 1;
         if self.interval.is_zero()
-            || self.events % 512 != 0
+            || !self.events.is_multiple_of(512)
             || !matches!(event, Event::Advanced { .. })
         {
             return;
@@ -117,6 +119,7 @@ pub fn check(
         heuristic: settings.heuristic,
         check_exceptions: settings.check_exceptions,
         check_deadlocks: settings.check_deadlocks,
+        sync_detection: settings.sync_detection,
         ..Explore::default()
     });
     let mut model = JavaModel::new(vm);
@@ -131,7 +134,21 @@ pub fn check(
         last: Instant::now(),
         events: 0,
     };
-    let report = search.run_observed(&mut model, &mut progress);
+    let mut restarts = 0u32;
+    let report = loop {
+        let report = search.run_observed(&mut model, &mut progress);
+        let restart = model.vm.explore.as_ref().is_some_and(|e| e.restart);
+        if restart && report.errors.is_empty() && model.unsupported.is_none() {
+            restarts += 1;
+            tracing::info!(
+                restarts,
+                "a lock-protection assumption failed; restarting the search"
+            );
+            model.reset();
+            continue;
+        }
+        break report;
+    };
     model.vm.io.flush();
     if let Some(message) = model.unsupported.take() {
         return Err(LaunchError::Unsupported(message));
@@ -170,6 +187,7 @@ pub fn check(
         target: target.clone(),
         strategy,
         report,
+        restarts,
     };
     if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
         let saved = SavedTrace {

@@ -104,6 +104,17 @@ impl JavaModel {
         }
     }
 
+    /// Returns the VM to the initial state for a fresh search (after a restart request).
+    pub fn reset(&mut self) {
+        if let Some(s0) = self.initial.take() {
+            self.vm.restore(&s0.snapshot);
+        }
+        self.at = None;
+        if let Some(e) = self.vm.explore.as_mut() {
+            e.restart = false;
+        }
+    }
+
     /// The initial state, once the search has created it.
     pub fn initial_state(&self) -> Option<JavaState> {
         self.initial.clone()
@@ -328,7 +339,7 @@ impl Model for JavaModel {
     }
 
     fn should_stop(&self) -> bool {
-        self.unsupported.is_some()
+        self.unsupported.is_some() || self.vm.explore.as_ref().is_some_and(|e| e.restart)
     }
 }
 

@@ -131,6 +131,13 @@ pub fn console(r: &CheckResult) -> String {
         r.objects, r.stats.released, r.stats.max_live, r.stats.gc_cycles
     );
     let _ = writeln!(out, "instructions:       {}", r.instructions);
+    if r.restarts > 0 {
+        let _ = writeln!(
+            out,
+            "restarts:           {} (fields found not lock-protected)",
+            r.restarts
+        );
+    }
     let _ = writeln!(
         out,
         "speed:              {:.0} states/s",
@@ -188,6 +195,7 @@ pub fn json(r: &CheckResult) -> Value {
             "heap_objects_new": r.objects,
             "heap_objects_released": r.stats.released,
             "instructions": r.instructions,
+            "restarts": r.restarts,
             "elapsed_ms": rep.duration.as_millis() as u64,
             "peak_memory_bytes": rep.peak_memory,
             "states_per_second": rep.unique_states as f64 / rep.duration.as_secs_f64().max(1e-9),

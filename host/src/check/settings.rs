@@ -20,6 +20,8 @@ pub struct CheckSettings {
     pub heuristic: Heuristic,
     /// Scheduling policy.
     pub policy: Policy,
+    /// Lock-protection detection for fields.
+    pub sync_detection: bool,
     /// Report uncaught exceptions.
     pub check_exceptions: bool,
     /// Report deadlocks.
@@ -194,6 +196,7 @@ impl CheckSettings {
                 system_atomic: config.bool_or("vm.por.system_atomic", true)?,
                 timeouts: config.bool_or("vm.timeouts", true)?,
             },
+            sync_detection: config.bool_or("vm.por.sync_detection", true)?,
             check_exceptions: has("uncaught", "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"),
             check_deadlocks: has("deadlock", "gov.nasa.jpf.vm.NotDeadlockedProperty"),
             enumerate_random: config.bool_or("cg.enumerate_random", false)?,

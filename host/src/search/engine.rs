@@ -141,7 +141,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         {
             return Some(StopReason::MaxStates);
         }
-        if self.report.transitions % 256 == 0 {
+        if self.report.transitions.is_multiple_of(256) {
             if self
                 .limits
                 .time_limit

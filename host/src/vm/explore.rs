@@ -98,6 +98,17 @@ impl Default for Policy {
     }
 }
 
+/// A field as lock-protection detection tracks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FieldKey {
+    /// Declaring class.
+    pub class: ClassId,
+    /// Instance or static slot.
+    pub slot: u32,
+    /// Whether it is a static field.
+    pub is_static: bool,
+}
+
 /// Priorities of the best-first search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Heuristic {
@@ -160,6 +171,12 @@ pub struct Explore {
     pub enumerate_random: bool,
     /// Priority used by best-first search.
     pub heuristic: Heuristic,
+    /// Detect lock-protected fields (`vm.por.sync_detection`).
+    pub sync_detection: bool,
+    /// Fields assumed lock-protected (true) or known unprotected (false).
+    pub protection: std::collections::HashMap<FieldKey, bool>,
+    /// A protection assumption was contradicted: the search must start over.
+    pub restart: bool,
     /// Report uncaught exceptions (NoUncaughtExceptionsProperty).
     pub check_exceptions: bool,
     /// Report deadlocks (NotDeadlockedProperty).
@@ -260,23 +277,46 @@ impl Vm {
             .map(|(_, c)| *c)
     }
 
-    /// Whether a field access is a scheduling point under the policy.
-    #[inline]
-    pub(crate) fn field_access_relevant(&self, obj: Ref, is_final: bool, in_system: bool) -> bool {
+    /// Whether an access to a field of a shared object is a scheduling point under the
+    /// policy. `field` identifies the field for lock-protection detection (`None` for array
+    /// elements).
+    pub(crate) fn field_access_relevant(
+        &mut self,
+        obj: Ref,
+        field: Option<(ClassId, u32)>,
+        is_final: bool,
+        in_system: bool,
+    ) -> bool {
         let Some(e) = self.explore.as_ref() else {
             return false;
         };
         if is_final || (in_system && e.policy.system_atomic) {
             return false;
         }
-        !e.policy.por || self.heap.is_shared(obj)
+        if !e.policy.por {
+            return true;
+        }
+        if !self.heap.is_shared(obj) {
+            return false;
+        }
+        match field {
+            Some((class, slot)) => !self.protected_by(
+                FieldKey {
+                    class,
+                    slot,
+                    is_static: false,
+                },
+                obj,
+            ),
+            None => true,
+        }
     }
 
     /// Whether a static field access is a scheduling point.
-    #[inline]
     pub(crate) fn static_access_relevant(
-        &self,
+        &mut self,
         declaring: ClassId,
+        slot: u32,
         is_final: bool,
         in_system: bool,
     ) -> bool {
@@ -286,11 +326,48 @@ impl Vm {
         if is_final || (e.policy.system_atomic && (in_system || self.is_system_class(declaring))) {
             return false;
         }
-        true
+        if !e.policy.por {
+            return true;
+        }
+        let lock = self.class_state(declaring).mirror;
+        !self.protected_by(
+            FieldKey {
+                class: declaring,
+                slot,
+                is_static: true,
+            },
+            lock,
+        )
     }
 
-    /// Whether taking or releasing `obj`'s monitor is a scheduling point.
-    pub(crate) fn monitor_relevant(&self, obj: Ref, in_system: bool, releasing: bool) -> bool {
+    /// Lock-protection detection (JPF's `vm.por.sync_detection`): a field whose every access
+    /// so far happened while holding `lock` (the object's own monitor, or the declaring class
+    /// for statics) needs no scheduling points of its own — the lock's acquisitions order its
+    /// accesses. The assumption is global across the search; when an unprotected access
+    /// contradicts it, the field becomes unprotected and the search is restarted, so the
+    /// result is as if the field had been treated as unprotected from the start.
+    fn protected_by(&mut self, key: FieldKey, lock: Ref) -> bool {
+        let me = self.current as u32;
+        let held = !lock.is_null() && self.monitors.get(&lock).is_some_and(|m| m.owner == me);
+        let Some(e) = self.explore.as_mut() else {
+            return false;
+        };
+        if !e.sync_detection {
+            return false;
+        }
+        let status = e.protection.entry(key).or_insert(held);
+        if *status && !held {
+            *status = false;
+            e.restart = true;
+            tracing::debug!(?key, "field found unprotected; the search restarts");
+        }
+        *status
+    }
+
+    /// Whether taking `obj`'s monitor is a scheduling point (not for recursive entry).
+    /// Releases are not: until the releasing thread's next scheduling point nothing it does
+    /// can be observed by the threads the release enables.
+    pub(crate) fn monitor_relevant(&self, obj: Ref, in_system: bool) -> bool {
         let Some(e) = self.explore.as_ref() else {
             return false;
         };
@@ -298,12 +375,7 @@ impl Vm {
             return false;
         }
         let me = self.current as u32;
-        let mine = self.monitors.get(&obj).filter(|m| m.owner == me);
-        let recursive = if releasing {
-            mine.is_some_and(|m| m.count > 1)
-        } else {
-            mine.is_some()
-        };
+        let recursive = self.monitors.get(&obj).is_some_and(|m| m.owner == me);
         !recursive && (!e.policy.por || self.heap.is_shared(obj))
     }
 
@@ -423,10 +495,11 @@ impl Vm {
 /// Methods whose calls interact with other threads no matter what they are called on.
 fn is_thread_api(class: &str, name: &str) -> bool {
     match class {
+        // wait/notify need the monitor, whose acquisition is already a scheduling point;
+        // start cannot interact with the new thread before it runs.
         "java/lang/Thread" => matches!(
             name,
-            "start"
-                | "join"
+            "join"
                 | "sleep"
                 | "yield"
                 | "interrupt"
@@ -434,9 +507,7 @@ fn is_thread_api(class: &str, name: &str) -> bool {
                 | "getState"
                 | "isInterrupted"
                 | "interrupted"
-                | "onSpinWait"
         ),
-        "java/lang/Object" => matches!(name, "wait" | "notify" | "notifyAll"),
         "java/util/concurrent/locks/LockSupport" => name.starts_with("park") || name == "unpark",
         _ => false,
     }
@@ -459,7 +530,7 @@ impl Vm {
             } else {
                 exec.peek(usize::from(m.arg_entries) - 1).as_ref()
             };
-            (lock.is_null() || self.monitor_relevant(lock, caller.system, false))
+            (lock.is_null() || self.monitor_relevant(lock, caller.system))
                 || (!caller.system
                     && self.library_call_relevant(exec, m.class, usize::from(m.arg_entries), false))
         } else if !caller.system {
@@ -469,13 +540,5 @@ impl Vm {
             false
         };
         relevant && self.schedule_point(self.first_step, "call")
-    }
-
-    /// Whether returning from the current frame releases a shared monitor for the last time.
-    pub(crate) fn return_releases_shared_lock(&self, exec: &Exec, in_system: bool) -> bool {
-        match exec.frames.last() {
-            Some(f) if !f.lock.is_null() => self.monitor_relevant(f.lock, in_system, true),
-            _ => false,
-        }
     }
 }

@@ -309,8 +309,14 @@ impl Vm {
         fp.fixups.clear();
         let mut dirty: Vec<Ref> = self.heap.dirty_old().collect();
         dirty.sort_unstable();
+        // Class states that differ from when the search started (unchanged ones are the same
+        // in every state and contribute nothing).
         let changed_classes: Vec<usize> = match &self.sealed_class_states {
-            Some(base) => self.class_states.changed_since(base).collect(),
+            Some(base) => self
+                .class_states
+                .changed_since(base)
+                .filter(|&i| self.class_states.get(i) != base.get(i))
+                .collect(),
             None => (0..self.class_states.len()).collect(),
         };
         let mut monitors: Vec<(Ref, super::monitor::Monitor)> =

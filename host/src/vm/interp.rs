@@ -229,7 +229,12 @@ impl Vm {
                     }
                     Insn::ArrayLoad => {
                         sched!(
-                            self.field_access_relevant(exec.peek(1).as_ref(), false, in_system),
+                            self.field_access_relevant(
+                                exec.peek(1).as_ref(),
+                                None,
+                                false,
+                                in_system
+                            ),
                             "array read"
                         );
                         let index = pop!().as_int();
@@ -261,7 +266,12 @@ impl Vm {
                     }
                     Insn::ArrayStore => {
                         sched!(
-                            self.field_access_relevant(exec.peek(2).as_ref(), false, in_system),
+                            self.field_access_relevant(
+                                exec.peek(2).as_ref(),
+                                None,
+                                false,
+                                in_system
+                            ),
                             "array write"
                         );
                         let value = pop!();
@@ -572,11 +582,9 @@ impl Vm {
                         pc = code.switches[s as usize].target(key) as usize;
                     }
                     Insn::Return => {
-                        sched!(self.return_releases_shared_lock(exec, in_system), "unlock");
                         complex!(self.op_return(exec, None))
                     }
                     Insn::ReturnValue => {
-                        sched!(self.return_releases_shared_lock(exec, in_system), "unlock");
                         let v = pop!();
                         complex!(self.op_return(exec, Some(v)))
                     }
@@ -675,7 +683,7 @@ impl Vm {
                     }
                     Insn::InstanceOf(index) => complex!(self.op_instanceof(exec, &class, index)),
                     Insn::MonitorEnter => complex!(self.op_monitorenter(exec, in_system)),
-                    Insn::MonitorExit => complex!(self.op_monitorexit(exec, in_system)),
+                    Insn::MonitorExit => complex!(self.op_monitorexit(exec)),
                 }
             }
         }

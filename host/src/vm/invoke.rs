@@ -75,7 +75,7 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
-        if self.field_access_relevant(obj, f.is_final, class.system)
+        if self.field_access_relevant(obj, Some((f.class, f.slot)), f.is_final, class.system)
             && self.schedule_point(self.first_step, "field read")
         {
             return Err(Stop::Break);
@@ -96,7 +96,7 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
-        if self.field_access_relevant(obj, f.is_final, class.system)
+        if self.field_access_relevant(obj, Some((f.class, f.slot)), f.is_final, class.system)
             && self.schedule_point(self.first_step, "field write")
         {
             return Err(Stop::Break);
@@ -116,7 +116,7 @@ impl Vm {
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
         }
-        if self.static_access_relevant(f.class, f.is_final, class.system)
+        if self.static_access_relevant(f.class, f.slot, f.is_final, class.system)
             && self.schedule_point(self.first_step, "static read")
         {
             return Err(Stop::Break);
@@ -136,7 +136,7 @@ impl Vm {
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
         }
-        if self.static_access_relevant(f.class, f.is_final, class.system)
+        if self.static_access_relevant(f.class, f.slot, f.is_final, class.system)
             && self.schedule_point(self.first_step, "static write")
         {
             return Err(Stop::Break);
@@ -708,9 +708,7 @@ impl Vm {
         if obj.is_null() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
-        if self.monitor_relevant(obj, in_system, false)
-            && self.schedule_point(self.first_step, "lock")
-        {
+        if self.monitor_relevant(obj, in_system) && self.schedule_point(self.first_step, "lock") {
             return Err(Stop::Break);
         }
         if !self.monitor_enter(obj) {
@@ -721,15 +719,10 @@ impl Vm {
         Ok(())
     }
 
-    pub(crate) fn op_monitorexit(&mut self, exec: &mut Exec, in_system: bool) -> Flow {
+    pub(crate) fn op_monitorexit(&mut self, exec: &mut Exec) -> Flow {
         let obj = exec.peek(0).as_ref();
         if obj.is_null() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
-        }
-        if self.monitor_relevant(obj, in_system, true)
-            && self.schedule_point(self.first_step, "unlock")
-        {
-            return Err(Stop::Break);
         }
         if !self.owns_monitor(obj) {
             return self.throw_new(exec, "java/lang/IllegalMonitorStateException", None);
