@@ -83,6 +83,9 @@ fn is_setting(arg: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
 }
 
+/// Options whose next argument is their value (never the target).
+const OPTIONS_WITH_VALUES: &[&str] = &["--class-path", "--site", "--replay"];
+
 /// Java launcher spellings of the class path option become clap's.
 fn normalize_args(args: Vec<String>) -> Vec<String> {
     let mut out = Vec::with_capacity(args.len());
@@ -94,7 +97,7 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
         }
         if i > 0 && !a.starts_with('-') && !is_setting(&a) && a != "run" && out.len() > 1 {
             let prev = out.last().map(String::as_str).unwrap_or("");
-            if prev != "--class-path" && prev != "--site" {
+            if !OPTIONS_WITH_VALUES.contains(&prev) {
                 seen_target = true;
             }
         }

@@ -63,6 +63,18 @@ pub struct CheckResult {
     pub strategy: Strategy,
     /// Searches restarted because a field assumed lock-protected was found unprotected.
     pub restarts: u32,
+    /// Resident memory when the search began (after class loading and VM boot), so that
+    /// memory growth can be attributed to stored states.
+    pub baseline_memory: u64,
+}
+
+impl CheckResult {
+    /// Memory growth during the search per new state: what storing a state costs (the
+    /// visited set, saved snapshots on the stack or in the queue, and their heap copies).
+    pub fn bytes_per_state(&self) -> u64 {
+        self.report.peak_memory.saturating_sub(self.baseline_memory)
+            / self.report.unique_states.max(1)
+    }
 }
 
 /// Prints a progress line on stderr every few seconds.
@@ -135,6 +147,7 @@ pub fn check(
         events: 0,
     };
     let mut restarts = 0u32;
+    let baseline_memory = model::resident_memory();
     let report = loop {
         let report = search.run_observed(&mut model, &mut progress);
         let restart = model.vm.explore.as_ref().is_some_and(|e| e.restart);
@@ -188,6 +201,7 @@ pub fn check(
         strategy,
         report,
         restarts,
+        baseline_memory,
     };
     if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
         let saved = SavedTrace {

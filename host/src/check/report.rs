@@ -5,12 +5,29 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use super::{CheckResult, FoundError, Verdict};
-use crate::search::StopReason;
+use crate::search::{Report, StopReason};
 
 const RULE: &str = "====================================================== ";
 const THIN: &str = "------------------------------------------------------ ";
 
-fn stop_text(stop: StopReason) -> &'static str {
+/// Why the search ended, including the cuts (depth limit, dropped states) that make a search
+/// that otherwise ran to its end incomplete.
+fn stop_text<Op, E>(rep: &Report<Op, E>) -> String {
+    let mut text = stop_reason_text(rep.stop).to_string();
+    if rep.truncated {
+        text.push_str(", but search.depth_limit cut off paths");
+    }
+    if rep.dropped > 0 {
+        let _ = write!(
+            text,
+            ", but search.queue_limit dropped {} states",
+            rep.dropped
+        );
+    }
+    text
+}
+
+fn stop_reason_text(stop: StopReason) -> &'static str {
     match stop {
         StopReason::Complete => "search complete",
         StopReason::MaxErrors => "error limit reached",
@@ -86,13 +103,8 @@ pub fn console(r: &CheckResult) -> String {
             match r.verdict {
                 Verdict::NoViolation => "no errors detected".to_string(),
                 _ => format!(
-                    "no errors detected, but the search is incomplete: {}{}",
-                    stop_text(r.report.stop),
-                    if r.report.truncated {
-                        " (search.depth_limit cut off paths)"
-                    } else {
-                        ""
-                    }
+                    "no errors detected, but the search is incomplete: {}",
+                    stop_text(&r.report)
                 ),
             }
         );
@@ -143,9 +155,14 @@ pub fn console(r: &CheckResult) -> String {
         "speed:              {:.0} states/s",
         rep.unique_states as f64 / secs.max(1e-9)
     );
-    let _ = writeln!(out, "max memory:         {}MB", rep.peak_memory >> 20);
+    let _ = writeln!(
+        out,
+        "max memory:         {}MB ({} bytes/state)",
+        rep.peak_memory >> 20,
+        r.bytes_per_state()
+    );
     let _ = writeln!(out, "loaded code:        classes={}", r.classes);
-    let _ = writeln!(out, "{RULE}search finished: {}", stop_text(rep.stop));
+    let _ = writeln!(out, "{RULE}search finished: {}", stop_text(rep));
     out
 }
 
@@ -177,7 +194,7 @@ pub fn json(r: &CheckResult) -> Value {
             Verdict::Violation => "violation",
             Verdict::Incomplete => "incomplete",
         },
-        "stop_reason": stop_text(rep.stop),
+        "stop_reason": stop_text(rep),
         "errors": r.errors.iter().map(error_json).collect::<Vec<_>>(),
         "statistics": {
             "states_new": rep.unique_states,
@@ -198,6 +215,7 @@ pub fn json(r: &CheckResult) -> Value {
             "restarts": r.restarts,
             "elapsed_ms": rep.duration.as_millis() as u64,
             "peak_memory_bytes": rep.peak_memory,
+            "bytes_per_state": r.bytes_per_state(),
             "states_per_second": rep.unique_states as f64 / rep.duration.as_secs_f64().max(1e-9),
         },
     })

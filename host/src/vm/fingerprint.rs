@@ -12,9 +12,11 @@
 //! the scheduler's partial order reduction asks about.
 
 use super::heap::ObjData;
+use super::pvec::PVec;
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
-use super::Vm;
+use super::{ClassState, Vm};
+use std::rc::Rc;
 
 const OLD_TAG: u64 = 1 << 63;
 const SHARED: u32 = u32::MAX;
@@ -29,6 +31,9 @@ pub struct Fingerprinter {
     fixups: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
+    /// The class-state table last fingerprinted and its entries that differ from the sealed
+    /// base; class states rarely change, so most fingerprints reuse the list.
+    changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
 }
 
 /// A 128-bit streaming hash (two independent multiply-rotate lanes).
@@ -45,13 +50,13 @@ impl Hasher {
         }
     }
 
+    /// Mixes one word. Lane `b` folds in lane `a`'s *previous* value, so the two multiply
+    /// chains run in parallel while still depending on each other.
     #[inline(always)]
     fn word(&mut self, x: u64) {
-        self.a = (self.a ^ x)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(31);
-        self.b =
-            (self.b.wrapping_add(x) ^ self.a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let a = self.a;
+        self.a = (a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+        self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     }
 
     fn finish(mut self) -> u128 {
@@ -98,34 +103,28 @@ impl Walk<'_> {
         u64::from(self.next)
     }
 
+    /// Hashes a value; 32-bit values and references take one word (type tag in bits 56..62,
+    /// which canonical numbers never reach), 64-bit ones two.
+    #[inline]
     fn value(&mut self, v: Value, owner: u32) {
+        const TAG: u32 = 56;
         match v {
-            Value::Void => self.h.word(1),
-            Value::Int(i) => {
-                self.h.word(2);
-                self.h.word(i as u32 as u64);
-            }
+            Value::Void => self.h.word(1 << TAG),
+            Value::Int(i) => self.h.word(2 << TAG | u64::from(i as u32)),
             Value::Long(l) => {
-                self.h.word(3);
+                self.h.word(3 << TAG);
                 self.h.word(l as u64);
             }
-            Value::Float(f) => {
-                self.h.word(4);
-                self.h.word(u64::from(f.to_bits()));
-            }
+            Value::Float(f) => self.h.word(4 << TAG | u64::from(f.to_bits())),
             Value::Double(d) => {
-                self.h.word(5);
+                self.h.word(5 << TAG);
                 self.h.word(d.to_bits());
             }
             Value::Ref(r) => {
-                self.h.word(6);
                 let c = self.canon(r, owner);
-                self.h.word(c);
+                self.h.word(6 << TAG ^ c);
             }
-            Value::RetAddr(a) => {
-                self.h.word(7);
-                self.h.word(u64::from(a));
-            }
+            Value::RetAddr(a) => self.h.word(7 << TAG | u64::from(a)),
         }
     }
 
@@ -311,13 +310,20 @@ impl Vm {
         dirty.sort_unstable();
         // Class states that differ from when the search started (unchanged ones are the same
         // in every state and contribute nothing).
-        let changed_classes: Vec<usize> = match &self.sealed_class_states {
-            Some(base) => self
-                .class_states
-                .changed_since(base)
-                .filter(|&i| self.class_states.get(i) != base.get(i))
-                .collect(),
-            None => (0..self.class_states.len()).collect(),
+        let changed_classes = match &fp.changed_classes {
+            Some((table, list)) if table.ptr_eq(&self.class_states) => list.clone(),
+            _ => {
+                let list: Rc<[usize]> = match &self.sealed_class_states {
+                    Some(base) => self
+                        .class_states
+                        .changed_since(base)
+                        .filter(|&i| self.class_states.get(i) != base.get(i))
+                        .collect(),
+                    None => (0..self.class_states.len()).collect(),
+                };
+                fp.changed_classes = Some((self.class_states.clone(), list.clone()));
+                list
+            }
         };
         let mut monitors: Vec<(Ref, super::monitor::Monitor)> =
             self.monitors.iter().map(|(r, m)| (*r, *m)).collect();
@@ -333,7 +339,7 @@ impl Vm {
                 w.thread(t as u32, th);
             }
             w.h.word(0xC1A55);
-            for i in changed_classes {
+            for &i in changed_classes.iter() {
                 if let Some(cs) = self.class_states.get(i) {
                     w.h.word(i as u64);
                     let init = match cs.init {

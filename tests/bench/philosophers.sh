@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Model-checking benchmark: explores tests/java/bench/DiningPhilosophers (ordered forks, no
+# deadlock; forks are monitors with wait/notifyAll) exhaustively for each N and prints a table
+# of states, states/s, bytes per stored state and peak memory. As a same-run reference it also
+# times `java -Xint` executing one schedule of the same program (JVM start-up included).
+#
+# usage: tests/bench/philosophers.sh [N...]       (default: 3 4 5 6)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(3 4 5 6)
+
+cargo build --release -q -p rpf
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+javac -d "$work" tests/java/bench/DiningPhilosophers.java
+
+field() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p" "$2" | head -1; }
+
+printf '%-3s %12s %14s %10s %12s %12s %10s %14s\n' \
+  N states transitions "time s" "states/s" "bytes/state" "peak MB" "java -Xint ms"
+for n in "${sizes[@]}"; do
+  start=$(date +%s%N)
+  java -Xint -cp "$work" DiningPhilosophers "$n" ordered >/dev/null
+  java_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  status=0
+  ./target/release/rpf -cp "$work" DiningPhilosophers "$n" ordered +vm.output=false \
+    +report.progress=0 +report.json.file="$work/r$n.json" >"$work/out$n.txt" || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "N=$n: rpf exited with $status (expected 0: the ordered variant has no deadlock)" >&2
+    tail -5 "$work/out$n.txt" >&2
+    exit 1
+  fi
+  json="$work/r$n.json"
+  awk -v n="$n" -v s="$(field states_new "$json")" -v t="$(field transitions "$json")" \
+      -v ms="$(field elapsed_ms "$json")" -v b="$(field bytes_per_state "$json")" \
+      -v p="$(field peak_memory_bytes "$json")" -v j="$java_ms" 'BEGIN {
+    printf "%-3s %12d %14d %10.1f %12.0f %12d %10.0f %14d\n", n, s, t, ms / 1000, s / (ms / 1000 + 1e-9), b, p / 1048576, j
+  }'
+done

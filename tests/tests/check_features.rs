@@ -1,0 +1,287 @@
+//! The checker's user-facing features through the real binary: the JSON report, saved traces
+//! and `--replay`, limits and exit status 3, search strategies, several errors in one run,
+//! source lines in traces, and partial order reduction's effect on the state count.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use rpf_tests::{java_sources, javac, rpf_binary, run, workspace, RunResult};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The feature programs plus the corpus' racy program, compiled once for all tests.
+fn classes() -> &'static Path {
+    static DIR: OnceLock<TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let api = workspace().join("host/models/api").display().to_string();
+        javac(
+            &java_sources(&workspace().join("tests/java/features")),
+            dir.path(),
+            &["-sourcepath", &api],
+        );
+        dir
+    })
+    .path()
+}
+
+/// Runs the checker on `main` with settings; returns the run and the parsed JSON report.
+fn check(main: &str, settings: &[&str]) -> (RunResult, Value) {
+    let out = tempfile::tempdir().expect("tempdir");
+    let json = out.path().join("report.json");
+    let cp = classes().display().to_string();
+    let json_setting = format!("+report.json.file={}", json.display());
+    let mut args = vec!["-cp", &cp, main, "+report.progress=0", &json_setting];
+    args.extend_from_slice(settings);
+    let result = run(&rpf_binary(), &args, None);
+    let text = std::fs::read_to_string(&json).unwrap_or_else(|e| {
+        panic!(
+            "no JSON report ({e}); exit {:?}, stderr: {}",
+            result.status, result.stderr
+        )
+    });
+    (result, serde_json::from_str(&text).expect("report is JSON"))
+}
+
+fn states_new(report: &Value) -> u64 {
+    report["statistics"]["states_new"]
+        .as_u64()
+        .expect("states_new")
+}
+
+#[test]
+fn json_report_has_the_documented_fields() {
+    let (run, report) = check("Racy", &[]);
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    assert_eq!(report["result"], "violation");
+    let error = &report["errors"][0];
+    assert_eq!(error["kind"], "assertion");
+    assert_eq!(
+        error["property"],
+        "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"
+    );
+    assert_eq!(error["exception_class"], "java.lang.AssertionError");
+    assert!(error["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("lost update: count = 1")));
+    assert!(error["thread"].is_u64());
+    let trace = error["trace"].as_array().expect("trace");
+    assert!(trace.len() >= 3, "a lost update needs several transitions");
+    assert!(trace.iter().all(|step| step["thread"].is_u64()
+        && step["choices"].is_array()
+        && step["lines"].is_array()));
+    let stats = &report["statistics"];
+    for key in [
+        "states_new",
+        "states_visited",
+        "max_depth",
+        "instructions",
+        "elapsed_ms",
+        "peak_memory_bytes",
+        "bytes_per_state",
+    ] {
+        assert!(stats[key].is_u64(), "statistics.{key} missing: {stats}");
+    }
+    assert!(stats["instructions"].as_u64() > Some(1000));
+}
+
+#[test]
+fn correct_program_reports_no_violation_with_exit_0() {
+    let (run, report) = check("Counter", &[]);
+    assert_eq!(run.status, Some(0), "{}", run.stdout);
+    assert_eq!(report["result"], "no_violation");
+    assert_eq!(report["errors"].as_array().map(Vec::len), Some(0));
+    assert!(run.stdout.contains("no errors detected"));
+}
+
+#[test]
+fn saved_trace_replays_the_same_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let trace = dir.path().join("trace.json");
+    let trace_setting = format!("+report.trace.file={}", trace.display());
+    let (first, report) = check("Racy", &[&trace_setting]);
+    assert_eq!(first.status, Some(1));
+    let message = report["errors"][0]["message"].clone();
+    let cp = classes().display().to_string();
+    let trace_arg = trace.display().to_string();
+    // The trace names its target and arguments, so the class path is all replay needs.
+    let replay = run(
+        &rpf_binary(),
+        &["--replay", &trace_arg, "-cp", &cp, "+report.progress=0"],
+        None,
+    );
+    assert_eq!(replay.status, Some(1), "{}{}", replay.stdout, replay.stderr);
+    let message = message.as_str().expect("message");
+    assert!(replay.stdout.contains(message), "{}", replay.stdout);
+    // Replay follows one path: it explores no more states than the trace is long.
+    let steps = report["errors"][0]["path"].as_array().map(Vec::len);
+    let states = replay
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("states:             new="))
+        .and_then(|r| r.split(',').next()?.parse::<usize>().ok());
+    assert!(states <= steps.map(|s| s + 1), "replayed {states:?} states");
+}
+
+#[test]
+fn replay_rejects_a_file_that_is_not_a_trace() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bogus = dir.path().join("bogus.json");
+    std::fs::write(&bogus, "{\"hello\": 1}").expect("write");
+    let arg = bogus.display().to_string();
+    let out = run(&rpf_binary(), &["--replay", &arg], None);
+    assert_eq!(out.status, Some(2));
+    assert!(out.stderr.contains("is not an rpf trace"), "{}", out.stderr);
+}
+
+#[test]
+fn limits_end_the_search_incomplete_with_exit_3() {
+    for limit in [
+        "+search.depth_limit=5",
+        "+search.max_states=10",
+        "+search.time_limit=0s",
+    ] {
+        let (run, report) = check("Counter", &[limit]);
+        assert_eq!(run.status, Some(3), "{limit}: {}", run.stdout);
+        assert_eq!(report["result"], "incomplete", "{limit}");
+        assert!(
+            run.stdout.contains("search is incomplete"),
+            "{limit}: {}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn every_exhaustive_strategy_explores_the_same_state_space() {
+    let (_, dfs) = check("Counter", &[]);
+    for class in [
+        "gov.nasa.jpf.search.heuristic.BFSHeuristic",
+        "gov.nasa.jpf.search.RandomSearch",
+        "gov.nasa.jpf.search.heuristic.MostBlocked",
+    ] {
+        let setting = format!("+search.class={class}");
+        let (run, report) = check("Counter", &[&setting]);
+        assert_eq!(run.status, Some(0), "{class}: {}", run.stdout);
+        assert_eq!(states_new(&report), states_new(&dfs), "{class}");
+    }
+}
+
+#[test]
+fn every_strategy_finds_the_lost_update() {
+    for class in [
+        "gov.nasa.jpf.search.DFSearch",
+        "gov.nasa.jpf.search.heuristic.BFSHeuristic",
+        "gov.nasa.jpf.search.RandomSearch",
+        "gov.nasa.jpf.search.heuristic.MostBlocked",
+    ] {
+        let setting = format!("+search.class={class}");
+        let (run, report) = check("Racy", &[&setting]);
+        assert_eq!(run.status, Some(1), "{class}: {}", run.stdout);
+        assert_eq!(report["errors"][0]["kind"], "assertion", "{class}");
+    }
+}
+
+#[test]
+fn breadth_first_finds_a_trace_no_longer_than_depth_first() {
+    let length = |report: &Value| {
+        report["errors"][0]["path"]
+            .as_array()
+            .map(Vec::len)
+            .expect("path")
+    };
+    let (_, dfs) = check("Racy", &[]);
+    let (_, bfs) = check(
+        "Racy",
+        &["+search.class=gov.nasa.jpf.search.heuristic.BFSHeuristic"],
+    );
+    assert!(length(&bfs) <= length(&dfs));
+}
+
+#[test]
+fn random_search_is_reproducible_with_a_seed() {
+    let run = |seed: &str| {
+        let setting = format!("+search.seed={seed}");
+        let (_, report) = check(
+            "Racy",
+            &["+search.class=gov.nasa.jpf.search.RandomSearch", &setting],
+        );
+        report["errors"][0]["path"].clone()
+    };
+    assert_eq!(run("7"), run("7"));
+}
+
+#[test]
+fn simulation_follows_one_path_without_backtracking() {
+    let (run, report) = check("Counter", &["+search.class=gov.nasa.jpf.search.Simulation"]);
+    // One path through a correct program proves nothing about the others.
+    assert_eq!(run.status, Some(3), "{}", run.stdout);
+    assert_eq!(report["statistics"]["states_backtracked"], 0);
+    let (_, dfs) = check("Counter", &[]);
+    assert!(states_new(&report) < states_new(&dfs));
+}
+
+#[test]
+fn multiple_errors_reports_each_failing_choice() {
+    let (run, report) = check("TwoErrors", &["+search.multiple_errors=true"]);
+    assert_eq!(run.status, Some(1));
+    let errors = report["errors"].as_array().expect("errors");
+    let kinds: Vec<_> = errors.iter().map(|e| e["kind"].as_str()).collect();
+    assert_eq!(kinds, [Some("assertion"), Some("exception")]);
+    assert_eq!(
+        errors[1]["exception_class"],
+        "java.lang.IllegalStateException"
+    );
+    // The two passing choices ran to the end.
+    assert_eq!(run.stdout.matches("ok ").count(), 2, "{}", run.stdout);
+    let (single, report) = check("TwoErrors", &[]);
+    assert_eq!(single.status, Some(1));
+    assert_eq!(report["errors"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn trace_shows_source_lines_from_the_source_path() {
+    let source_dir = workspace()
+        .join("tests/java/features")
+        .display()
+        .to_string();
+    let setting = format!("+sourcepath={source_dir}");
+    let (run, _) = check("Racy", &[&setting]);
+    assert!(
+        run.stdout
+            .contains("assert count == 2 : \"lost update: count = \" + count;"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("Racy.java:12"), "{}", run.stdout);
+}
+
+#[test]
+fn partial_order_reduction_explores_fewer_states() {
+    let (with, por) = check("Counter", &["+vm.por=true"]);
+    let (without, full) = check("Counter", &["+vm.por=false"]);
+    assert_eq!((with.status, without.status), (Some(0), Some(0)));
+    assert!(
+        states_new(&por) < states_new(&full),
+        "POR {} vs no POR {}",
+        states_new(&por),
+        states_new(&full)
+    );
+}
+
+#[test]
+fn unknown_search_class_is_a_configuration_error() {
+    let cp = classes().display().to_string();
+    let out = run(
+        &rpf_binary(),
+        &[
+            "-cp",
+            &cp,
+            "Counter",
+            "+search.class=gov.nasa.jpf.search.Nope",
+        ],
+        None,
+    );
+    assert_eq!(out.status, Some(2));
+    assert!(out.stderr.contains("search.class"), "{}", out.stderr);
+}
