@@ -48,6 +48,20 @@ struct Cli {
 enum Command {
     /// Execute the program once, exactly like `java -ea` (one schedule, no search).
     Run(TargetArgs),
+    /// List the plugin components found on plugin.path and in the bundled directory:
+    /// `rpf plugins [app.jpf] [+plugin.path=DIR ...]`.
+    Plugins(SettingsArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SettingsArgs {
+    /// An optional properties file (*.jpf) and +key=value settings.
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "[app.jpf] [+key=value]"
+    )]
+    rest: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -95,7 +109,13 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
             out.push("--class-path".to_string());
             continue;
         }
-        if i > 0 && !a.starts_with('-') && !is_setting(&a) && a != "run" && out.len() > 1 {
+        if i > 0
+            && !a.starts_with('-')
+            && !is_setting(&a)
+            && a != "run"
+            && a != "plugins"
+            && out.len() > 1
+        {
             let prev = out.last().map(String::as_str).unwrap_or("");
             if !OPTIONS_WITH_VALUES.contains(&prev) {
                 seen_target = true;
@@ -149,6 +169,45 @@ fn resolve(args: &TargetArgs) -> Result<Invocation, LaunchError> {
     let config = builder.arguments(extra).arguments(settings).build()?;
     let target = Target::from_config(&config, program_args)?;
     Ok(Invocation { config, target })
+}
+
+/// Lists the components on the plugin path.
+fn plugins_command(args: &SettingsArgs) -> i32 {
+    let mut builder = ConfigBuilder::new();
+    let mut settings = Vec::new();
+    for a in &args.rest {
+        if is_setting(a) {
+            settings.push(a.clone());
+        } else if a.ends_with(".jpf") {
+            builder = builder.file(a);
+        } else {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("rpf: error: unexpected argument \"{a}\" (rpf plugins [app.jpf] [+key=value...])");
+            }
+            return EXIT_USAGE;
+        }
+    }
+    let config = match builder.arguments(settings).build() {
+        Ok(c) => c,
+        Err(e) => return report_launch_error(&e.into()),
+    };
+    let user = config
+        .path_list("plugin.path")
+        .into_iter()
+        .map(PathBuf::from)
+        .collect();
+    let mut catalog = crate::plugins::Catalog::new(user);
+    match crate::plugins::listing(&mut catalog) {
+        Ok(text) => {
+            #[allow(clippy::print_stdout)]
+            {
+                print!("{text}");
+            }
+            EXIT_OK
+        }
+        Err(e) => report_launch_error(&e.into()),
+    }
 }
 
 fn init_tracing(verbose: u8) {
@@ -221,6 +280,13 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
             {
                 print!("{text}");
             }
+            if let Some(failure) = &result.plugin_failure {
+                #[allow(clippy::print_stderr)]
+                {
+                    eprintln!("rpf: internal error: {failure}");
+                }
+                return EXIT_INTERNAL;
+            }
             match result.verdict {
                 crate::check::Verdict::NoViolation => EXIT_OK,
                 crate::check::Verdict::Violation => EXIT_VIOLATION,
@@ -255,6 +321,7 @@ pub fn main() -> i32 {
     init_tracing(cli.verbose);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
+        Some(Command::Plugins(args)) => plugins_command(args),
         None if cli.check.rest.is_empty() && cli.replay.is_none() => {
             #[allow(clippy::print_stderr)]
             {

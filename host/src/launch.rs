@@ -37,6 +37,9 @@ pub enum LaunchError {
     /// A report file could not be written.
     #[error("cannot write {0}: {1}")]
     Output(std::path::PathBuf, std::io::Error),
+    /// A plugin could not be found, loaded or created.
+    #[error(transparent)]
+    Plugin(#[from] crate::plugins::PluginError),
 }
 
 /// A configuration key rpf itself interprets.
@@ -207,10 +210,35 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
         kind: KeyKind::Paths,
         help: "where the trace looks for source files",
     },
+    KeySpec {
+        name: "listener",
+        kind: KeyKind::Text,
+        help: "listener components (comma separated)",
+    },
+    KeySpec {
+        name: "search.listener",
+        kind: KeyKind::Text,
+        help: "more listener components (JPF's search listeners)",
+    },
+    KeySpec {
+        name: "plugin.path",
+        kind: KeyKind::Paths,
+        help: "directories and libraries searched for plugins, before the bundled ones",
+    },
+    KeySpec {
+        name: "vm.scheduler_factory.class",
+        kind: KeyKind::Text,
+        help: "scheduler component deciding where thread choices go",
+    },
+    KeySpec {
+        name: "vm.insn_factory.class",
+        kind: KeyKind::Text,
+        help: "bytecode factory component overriding chosen instructions",
+    },
 ];
 
 /// Namespaces owned by rpf: unknown keys under them are configuration errors.
-const RESERVED_PREFIXES: &[&str] = &["vm.", "search.", "report.", "cg.", "rpf."];
+pub const RESERVED_PREFIXES: &[&str] = &["vm.", "search.", "report.", "cg.", "rpf.", "plugin."];
 
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -11,5 +11,6 @@ pub mod classfile;
 pub mod classpath;
 pub mod cli;
 pub mod launch;
+pub mod plugins;
 pub mod search;
 pub mod vm;

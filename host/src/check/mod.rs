@@ -11,12 +11,21 @@ use std::time::{Duration, Instant};
 use rpf_config::Config;
 
 use crate::launch::{self, LaunchError, Target};
+use crate::plugins::host_view::Frames;
+use crate::plugins::{ListenerReports, PluginFailure, Plugins};
 use crate::search::{Event, Observer, Report, Search, Strategy};
 use crate::vm::explore::Explore;
 use model::{JavaError, JavaModel, JavaOp, ModelStats};
+use rpf_plugin_api::{EventKind, EventMask};
 use settings::CheckSettings;
 use source::Sources;
 use trace::{SavedTrace, TraceStep, TRACE_FORMAT};
+
+/// Events that need instruction-by-instruction execution.
+const INSTRUCTION_EVENTS: EventMask = EventMask::of(&[
+    EventKind::InstructionExecuting,
+    EventKind::InstructionExecuted,
+]);
 
 /// The verdict of a check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +75,10 @@ pub struct CheckResult {
     /// Resident memory when the search began (after class loading and VM boot), so that
     /// memory growth can be attributed to stored states.
     pub baseline_memory: u64,
+    /// What listeners added to the reports.
+    pub listener_reports: ListenerReports,
+    /// A plugin that failed during the run (the run then ends with exit status 4).
+    pub plugin_failure: Option<PluginFailure>,
 }
 
 impl CheckResult {
@@ -127,14 +140,24 @@ pub fn check(
         policy: settings.policy,
         max_transition: settings.max_transition,
         enumerate_random: settings.enumerate_random,
-        heuristics: settings.heuristics.clone(),
         heuristic: settings.heuristic,
         check_exceptions: settings.check_exceptions,
         check_deadlocks: settings.check_deadlocks,
         sync_detection: settings.sync_detection,
         ..Explore::default()
     });
+    if let Some(plugins) = Plugins::from_config(config)? {
+        vm.event_mask = plugins.mask.0;
+        vm.instrumented = plugins.mask.intersects(INSTRUCTION_EVENTS) || plugins.has_insn_factory();
+        vm.plugins = Some(Box::new(plugins));
+    }
     let mut model = JavaModel::new(vm);
+    if model.vm.wants(EventKind::VmInitialized) {
+        model.vm.fire(
+            Frames::Parked,
+            rpf_plugin_api::Event::new(EventKind::VmInitialized, 0),
+        );
+    }
     let strategy = match replay {
         Some(t) => Strategy::Path(t.path.clone()),
         None => settings.strategy.clone(),
@@ -163,9 +186,19 @@ pub fn check(
         break report;
     };
     model.vm.io.flush();
-    if let Some(message) = model.unsupported.take() {
+    let (listener_reports, plugin_failure) = match model.vm.plugins.as_mut() {
+        Some(p) => (p.reports(), p.failure.clone()),
+        None => Default::default(),
+    };
+    if let Some(message) = model
+        .unsupported
+        .take()
+        .filter(|_| plugin_failure.is_none())
+    {
         return Err(LaunchError::Unsupported(message));
     }
+    // Traces are recorded by replaying paths: listeners must not hear them again.
+    model.vm.event_mask = 0;
     let instructions = model.vm.instructions;
     let objects = model.objects_allocated();
     let mut sources = Sources::new(settings.source_path.clone());
@@ -202,6 +235,8 @@ pub fn check(
         report,
         restarts,
         baseline_memory,
+        listener_reports,
+        plugin_failure,
     };
     if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
         let saved = SavedTrace {

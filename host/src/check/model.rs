@@ -4,7 +4,14 @@
 
 use std::rc::Rc;
 
-use crate::search::{Model, Outcome};
+use std::collections::HashMap;
+
+use abi_stable::std_types::RStr;
+use rpf_plugin_api::{flags, Event, EventKind};
+
+use crate::plugins::host_view::Frames;
+use crate::plugins::{Reported, Requests};
+use crate::search::{Event as SearchEvent, Model, Outcome};
 use crate::vm::explore::{Choice, ChoiceGenerator, TransitionEnd, Violation};
 use crate::vm::state::Snapshot;
 use crate::vm::value::Ref;
@@ -19,6 +26,9 @@ pub struct StateData {
     pub cgs: Vec<ChoiceGenerator>,
     /// Canonical fingerprint.
     pub fingerprint: u128,
+    /// The id plugins know this state by (equal fingerprints, equal ids); 0 when no
+    /// plugin listens to state events.
+    pub id: u32,
 }
 
 /// A shared handle to a state.
@@ -86,6 +96,12 @@ pub struct JavaModel {
     pub unsupported: Option<String>,
     objects_at_seal: u64,
     initial: Option<JavaState>,
+    /// Plugin-visible state ids by fingerprint (only while plugins listen to the search).
+    state_ids: Option<HashMap<u128, u32>>,
+    /// The state the last transition started from, and the choices it took (for plugins).
+    came_from: (u32, String),
+    /// A violation plugins reported outside a transition.
+    late: Option<JavaError>,
 }
 
 impl JavaModel {
@@ -94,6 +110,7 @@ impl JavaModel {
         vm.heap.seal_old_generation();
         vm.sealed_class_states = Some(vm.class_states.clone());
         let objects_at_seal = vm.heap.total_allocated;
+        let state_ids = vm.plugins.is_some().then(HashMap::new);
         JavaModel {
             vm,
             at: None,
@@ -101,6 +118,9 @@ impl JavaModel {
             unsupported: None,
             objects_at_seal,
             initial: None,
+            state_ids,
+            came_from: (0, String::new()),
+            late: None,
         }
     }
 
@@ -141,10 +161,15 @@ impl JavaModel {
             self.stats.released += self.vm.sweep_unreached() as u64;
             self.stats.gc_cycles += 1;
         }
+        let id = self.state_ids.as_mut().map_or(0, |ids| {
+            let next = ids.len() as u32;
+            *ids.entry(fingerprint).or_insert(next)
+        });
         let state = Rc::new(StateData {
             snapshot: self.vm.snapshot(),
             cgs,
             fingerprint,
+            id,
         });
         self.at = Some(state.clone());
         state
@@ -294,22 +319,32 @@ impl Model for JavaModel {
     fn apply(&mut self, state: &JavaState, op: &JavaOp) -> Outcome<JavaState, JavaError> {
         if !self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)) {
             self.vm.restore(&state.snapshot);
+            self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
+        if self.state_ids.is_some() {
+            self.announce_choices(state, op);
+        }
         let (thread, choices) = self.decode(state, op);
         let end = self.vm.run_transition(thread, choices);
         if let Some(message) = self.vm.explore.as_mut().and_then(|e| e.unsupported.take()) {
             self.unsupported = Some(message);
             return Outcome::Pruned;
         }
+        let requests = self.plugin_requests(matches!(end, TransitionEnd::Violated(_)));
         match end {
-            TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs)),
-            TransitionEnd::Finished => Outcome::Next(self.capture(Vec::new())),
             TransitionEnd::Ignored => Outcome::Pruned,
+            _ if requests.ignore_state => Outcome::Pruned,
             TransitionEnd::Violated(v) => {
                 let error = self.describe(&v);
-                Outcome::Error(self.capture(Vec::new()), error)
+                self.violated(error)
             }
+            _ if !requests.violations.is_empty() => {
+                let error = self.reported(&requests.violations[0]);
+                self.violated(error)
+            }
+            TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs)),
+            TransitionEnd::Finished => Outcome::Next(self.capture(Vec::new())),
         }
     }
 
@@ -339,7 +374,188 @@ impl Model for JavaModel {
     }
 
     fn should_stop(&self) -> bool {
-        self.unsupported.is_some() || self.vm.explore.as_ref().is_some_and(|e| e.restart)
+        self.unsupported.is_some()
+            || self.vm.explore.as_ref().is_some_and(|e| e.restart)
+            || self
+                .vm
+                .plugins
+                .as_ref()
+                .is_some_and(|p| p.requests.end_search)
+    }
+
+    fn notify(&mut self, event: SearchEvent, state: Option<&JavaState>) {
+        if self.vm.plugins.is_none() {
+            return;
+        }
+        match (event, state) {
+            (SearchEvent::Started, _) => self.fire_search(EventKind::SearchStarted),
+            (SearchEvent::Finished, _) => {
+                self.fire_search(EventKind::SearchFinished);
+                self.collect_late_violations();
+            }
+            (
+                SearchEvent::Advanced {
+                    depth,
+                    new,
+                    end,
+                    error,
+                },
+                Some(s),
+            ) => {
+                if let Some(p) = self.vm.plugins.as_mut() {
+                    p.depth = depth as u32;
+                }
+                let flags = flags::when(new, flags::NEW_STATE)
+                    | flags::when(end, flags::END_STATE)
+                    | flags::when(error, flags::ERROR_STATE);
+                self.fire_state(EventKind::StateAdvanced, s, flags, self.came_from.0);
+                if new && !end {
+                    for cg in &s.cgs {
+                        self.fire_choice(EventKind::ChoiceSet, cg, cg.choices.len() as i64, s.id);
+                    }
+                }
+                if !error {
+                    self.collect_late_violations();
+                }
+            }
+            (SearchEvent::Processed { .. }, Some(s)) => {
+                for cg in &s.cgs {
+                    self.fire_choice(EventKind::ChoiceProcessed, cg, 0, s.id);
+                }
+                self.fire_state(EventKind::StateProcessed, s, 0, 0);
+            }
+            (SearchEvent::Backtracked { .. }, Some(s)) => {
+                self.fire_state(EventKind::StateBacktracked, s, 0, 0);
+            }
+            _ => {}
+        }
+    }
+
+    fn late_error(&mut self) -> Option<JavaError> {
+        self.late.take()
+    }
+}
+
+impl JavaModel {
+    /// Fires a state event about `state` (`other` is the state it came from, for
+    /// `StateAdvanced`).
+    fn fire_state(&mut self, kind: EventKind, state: &JavaState, flags: u32, other: u32) {
+        if !self.vm.wants(kind) {
+            return;
+        }
+        let text = if kind == EventKind::StateAdvanced {
+            self.came_from.1.as_str()
+        } else {
+            ""
+        };
+        let event = Event {
+            value: i64::from(state.id),
+            other: i64::from(other),
+            flags,
+            text: RStr::from_str(text),
+            ..Event::new(kind, self.vm.current as u32)
+        };
+        self.vm.fire(Frames::Parked, event);
+    }
+
+    fn fire_choice(&mut self, kind: EventKind, cg: &ChoiceGenerator, value: i64, state: u32) {
+        if !self.vm.wants(kind) {
+            return;
+        }
+        let event = Event {
+            value,
+            other: i64::from(state),
+            flags: flags::when(cg.is_thread, flags::THREAD_CHOICE),
+            text: RStr::from_str(&cg.id),
+            ..Event::new(kind, self.vm.current as u32)
+        };
+        self.vm.fire(Frames::Parked, event);
+    }
+
+    fn fire_search(&mut self, kind: EventKind) {
+        if self.vm.wants(kind) {
+            self.vm
+                .fire(Frames::Parked, Event::new(kind, self.vm.current as u32));
+        }
+    }
+
+    /// Remembers where the transition starts for `StateAdvanced`, and fires
+    /// `ChoiceAdvanced` for each generator's chosen value.
+    fn announce_choices(&mut self, state: &JavaState, op: &[Choice]) {
+        let text = state
+            .cgs
+            .iter()
+            .zip(op)
+            .map(|(cg, c)| format!("{}={c}", cg.id))
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.came_from = (state.id, text);
+        for (cg, c) in state.cgs.iter().zip(op) {
+            let index = cg.choices.iter().position(|x| x == c).unwrap_or(0);
+            self.fire_choice(EventKind::ChoiceAdvanced, cg, index as i64, state.id);
+        }
+    }
+
+    /// Takes what plugins asked for during the transition; checks plugin properties on the
+    /// new state unless the transition already violated one.
+    fn plugin_requests(&mut self, violated: bool) -> Requests {
+        let Some(mut plugins) = self.vm.plugins.take() else {
+            return Requests::default();
+        };
+        if !violated && plugins.requests.violations.is_empty() {
+            plugins.check_properties(&mut self.vm);
+        }
+        let end_search = plugins.requests.end_search;
+        let requests = std::mem::take(&mut plugins.requests);
+        plugins.requests.end_search = end_search;
+        self.vm.plugins = Some(plugins);
+        requests
+    }
+
+    /// Violations plugins reported while handling search events become a late error.
+    fn collect_late_violations(&mut self) {
+        let reported = self
+            .vm
+            .plugins
+            .as_mut()
+            .map(|p| std::mem::take(&mut p.requests.violations))
+            .unwrap_or_default();
+        if let Some(first) = reported.first() {
+            if self.late.is_none() {
+                let error = self.reported(first);
+                self.fire_violation(&error);
+                self.late = Some(error);
+            }
+        }
+    }
+
+    /// A plugin's reported violation as an error of the current state.
+    fn reported(&mut self, r: &Reported) -> JavaError {
+        JavaError {
+            kind: r.kind.clone(),
+            property: r.component.clone(),
+            message: r.message.clone(),
+            exception_class: None,
+            thread: self.vm.current as u32,
+            details: Vec::new(),
+            snapshot: thread_snapshots(&self.vm),
+        }
+    }
+
+    /// The outcome of a violating transition, announced to listeners.
+    fn violated(&mut self, error: JavaError) -> Outcome<JavaState, JavaError> {
+        self.fire_violation(&error);
+        Outcome::Error(self.capture(Vec::new()), error)
+    }
+
+    fn fire_violation(&mut self, error: &JavaError) {
+        if self.vm.wants(EventKind::PropertyViolated) {
+            let event = Event {
+                text: RStr::from_str(&error.message),
+                ..Event::new(EventKind::PropertyViolated, error.thread)
+            };
+            self.vm.fire(Frames::Parked, event);
+        }
     }
 }
 

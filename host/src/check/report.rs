@@ -95,7 +95,17 @@ pub fn console(r: &CheckResult) -> String {
     for (i, e) in r.errors.iter().enumerate() {
         error_section(&mut out, i + 1, e);
     }
+    for (name, text) in &r.listener_reports.text {
+        let _ = writeln!(out, "{RULE}{name}");
+        let _ = write!(out, "{text}");
+        if !text.ends_with('\n') {
+            let _ = writeln!(out);
+        }
+    }
     let _ = writeln!(out, "{RULE}results");
+    if let Some(f) = &r.plugin_failure {
+        let _ = writeln!(out, "internal error: {f}");
+    }
     if r.errors.is_empty() {
         let _ = writeln!(
             out,
@@ -196,6 +206,12 @@ pub fn json(r: &CheckResult) -> Value {
         },
         "stop_reason": stop_text(rep),
         "errors": r.errors.iter().map(error_json).collect::<Vec<_>>(),
+        "plugins": r.listener_reports.json.iter().cloned().collect::<serde_json::Map<_, _>>(),
+        "plugin_failure": r.plugin_failure.as_ref().map(|f| json!({
+            "component": f.component,
+            "library": f.library.display().to_string(),
+            "message": f.message,
+        })),
         "statistics": {
             "states_new": rep.unique_states,
             "states_visited": rep.revisited,

@@ -1,13 +1,12 @@
 //! Model-checking settings read from the configuration (JPF's key names).
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use rpf_config::{Config, ConfigError};
 
 use crate::search::{DropPolicy, Limits, Strategy};
-use crate::vm::explore::{Choice, Heuristic, Policy, DEFAULT_MAX_TRANSITION};
+use crate::vm::explore::{Heuristic, Policy, DEFAULT_MAX_TRANSITION};
 
 /// Everything the checker reads from the configuration.
 #[derive(Debug, Clone)]
@@ -40,8 +39,6 @@ pub struct CheckSettings {
     pub progress_interval: Duration,
     /// Where to look for source files for the trace.
     pub source_path: Vec<PathBuf>,
-    /// Heuristic generators by symbolic name.
-    pub heuristics: HashMap<String, Vec<Choice>>,
 }
 
 /// JPF search class names and rpf's short names.
@@ -66,70 +63,6 @@ fn strategy(config: &Config) -> Result<(Strategy, Heuristic), ConfigError> {
             ))
         }
     })
-}
-
-fn float_list(config: &Config, key: &str) -> Result<Vec<f64>, ConfigError> {
-    config
-        .list(key)
-        .iter()
-        .map(|v| {
-            v.parse::<f64>()
-                .map_err(|_| config.invalid(key, format!("\"{v}\" is not a number")))
-        })
-        .collect()
-}
-
-/// Built-in heuristic generators configured as `<name>.class` (JPF's class names).
-fn heuristics(config: &Config) -> Result<HashMap<String, Vec<Choice>>, ConfigError> {
-    let mut map = HashMap::new();
-    let keys: Vec<(String, String)> = config
-        .keys()
-        .filter_map(|k| {
-            Some((
-                k.strip_suffix(".class")?.to_string(),
-                config.get(k)?.to_string(),
-            ))
-        })
-        .collect();
-    for (name, class) in keys {
-        let key = |suffix: &str| format!("{name}.{suffix}");
-        let choices = match class.as_str() {
-            "gov.nasa.jpf.vm.choice.IntIntervalGenerator" => {
-                let min = config.int(&key("min"))?.unwrap_or(0);
-                let max = config.int(&key("max"))?.ok_or_else(|| {
-                    config.invalid(&key("class"), format!("{} is required", key("max")))
-                })?;
-                let delta = config.int(&key("delta"))?.unwrap_or(1).max(1);
-                if max - min > 10_000_000 {
-                    return Err(config.invalid(&key("max"), "interval too large to enumerate"));
-                }
-                (min..=max)
-                    .step_by(delta as usize)
-                    .map(|v| Choice::Int(v as i32))
-                    .collect()
-            }
-            "gov.nasa.jpf.vm.choice.IntChoiceFromSet" => float_list(config, &key("values"))?
-                .into_iter()
-                .map(|v| Choice::Int(v as i32))
-                .collect(),
-            "gov.nasa.jpf.vm.choice.DoubleChoiceFromSet" => float_list(config, &key("values"))?
-                .into_iter()
-                .map(Choice::Double)
-                .collect(),
-            "gov.nasa.jpf.vm.choice.DoubleThresholdGenerator" => {
-                let t = config.float(&key("threshold"))?.unwrap_or(0.0);
-                let d = config.float(&key("delta"))?.unwrap_or(1.0);
-                vec![
-                    Choice::Double(t - d),
-                    Choice::Double(t),
-                    Choice::Double(t + d),
-                ]
-            }
-            _ => continue,
-        };
-        map.insert(name, choices);
-    }
-    Ok(map)
 }
 
 impl CheckSettings {
@@ -157,19 +90,6 @@ impl CheckSettings {
         let has = |short: &str, long: &str| {
             properties.is_empty() || properties.iter().any(|p| p == short || p == long)
         };
-        for p in &properties {
-            if !matches!(
-                p.as_str(),
-                "gov.nasa.jpf.vm.NotDeadlockedProperty"
-                    | "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"
-                    | "deadlock"
-                    | "uncaught"
-            ) {
-                return Err(
-                    config.invalid("search.properties", format!("unknown property \"{p}\""))
-                );
-            }
-        }
         let mut source_path: Vec<PathBuf> = config
             .path_list("sourcepath")
             .into_iter()
@@ -211,7 +131,19 @@ impl CheckSettings {
                 .duration("report.progress")?
                 .unwrap_or(Duration::from_secs(5)),
             source_path,
-            heuristics: heuristics(config)?,
         })
     }
+}
+
+/// Whether `name` (in `search.properties`) is a property rpf checks itself; other names are
+/// property components from plugins.
+pub fn is_builtin_property(name: &str) -> bool {
+    matches!(
+        name,
+        "gov.nasa.jpf.vm.NotDeadlockedProperty"
+            | "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"
+            | "deadlock"
+            | "uncaught"
+            | "none"
+    )
 }

@@ -4,6 +4,7 @@
 pub mod bytecode;
 pub mod constant;
 pub mod descriptor;
+pub mod mnemonic;
 pub mod mutf8;
 pub mod stackcheck;
 

@@ -168,11 +168,12 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             path,
             indices,
         });
-        self.observer.event(Event::ErrorFound, &self.report);
+        self.event(Event::ErrorFound, None);
     }
 
-    fn event(&mut self, e: Event) {
+    fn event(&mut self, e: Event, state: Option<&M::State>) {
         self.observer.event(e, &self.report);
+        self.model.notify(e, state);
     }
 
     /// Applies `op` and accounts for the outcome; returns the successor if it is new and
@@ -185,26 +186,43 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 Step::Skip
             }
             Outcome::Error(next, e) => {
-                self.admit(&next, depth + 1);
+                let new = self.admit(&next, depth + 1);
+                let event = Event::Advanced {
+                    depth: depth + 1,
+                    new,
+                    end: true,
+                    error: true,
+                };
+                self.event(event, Some(&next));
                 Step::Error(e)
             }
             Outcome::Next(next) => {
                 let new = self.admit(&next, depth + 1);
                 if !new {
-                    self.event(Event::Advanced {
+                    let event = Event::Advanced {
                         depth: depth + 1,
                         new: false,
                         end: false,
-                    });
-                    return Step::Skip;
+                        error: false,
+                    };
+                    self.event(event, Some(&next));
+                    return match self.model.late_error() {
+                        Some(e) => Step::Error(e),
+                        None => Step::Skip,
+                    };
                 }
                 let ops = self.model.operations(&next);
                 let end = ops.is_empty();
-                self.event(Event::Advanced {
+                let event = Event::Advanced {
                     depth: depth + 1,
                     new: true,
                     end,
-                });
+                    error: false,
+                };
+                self.event(event, Some(&next));
+                if let Some(e) = self.model.late_error() {
+                    return Step::Error(e);
+                }
                 if end {
                     self.report.end_states += 1;
                     return Step::Skip;
@@ -251,11 +269,15 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             while let Some(top) = stack.last_mut() {
                 if top.next == top.ops.len() {
                     let depth = top.depth;
-                    stack.pop();
+                    if let Some(done) = stack.pop() {
+                        self.event(Event::Processed { depth }, Some(&done.state));
+                    }
                     self.report.backtracked += 1;
-                    self.event(Event::Backtracked {
+                    let back = Event::Backtracked {
                         depth: depth.saturating_sub(1),
-                    });
+                    };
+                    let parent = stack.last().map(|f| f.state.clone());
+                    self.event(back, parent.as_ref());
                     continue;
                 }
                 if let Some(stop) = self.limit_reached() {
@@ -365,6 +387,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     }
                 }
             }
+            let done = Event::Processed { depth: item.depth };
+            self.event(done, Some(&item.state));
             self.report.backtracked += 1;
         }
         StopReason::Complete
@@ -423,6 +447,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     }
                 }
             }
+            let done = Event::Processed { depth: item.depth };
+            self.event(done, Some(&item.state));
             self.report.backtracked += 1;
         }
         StopReason::Complete
@@ -460,22 +486,30 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             let op = ops[i].clone();
             path = path.push(op.clone(), i);
             depth += 1;
-            match self.model.apply(&state, &op) {
+            let outcome = self.model.apply(&state, &op);
+            let (next, error) = match outcome {
                 Outcome::Pruned => {
                     self.report.pruned += 1;
                     return StopReason::PathEnd;
                 }
-                Outcome::Error(next, e) => {
-                    self.admit(&next, depth);
-                    let (p, idx) = path.unfold();
-                    self.error(e, 0, p, idx);
-                    return StopReason::PathEnd;
-                }
-                Outcome::Next(next) => {
-                    self.admit(&next, depth);
-                    state = next;
-                }
+                Outcome::Error(next, e) => (next, Some(e)),
+                Outcome::Next(next) => (next, None),
+            };
+            let new = self.admit(&next, depth);
+            let end = error.is_some() || self.model.operations(&next).is_empty();
+            let event = Event::Advanced {
+                depth,
+                new,
+                end,
+                error: error.is_some(),
+            };
+            self.event(event, Some(&next));
+            if let Some(e) = error.or_else(|| self.model.late_error()) {
+                let (p, idx) = path.unfold();
+                self.error(e, 0, p, idx);
+                return StopReason::PathEnd;
             }
+            state = next;
         }
     }
 }
@@ -522,7 +556,7 @@ impl Search {
             _ => 0x5EED,
         };
         let mut engine = Engine::new(model, observer, &self.limits, seed);
-        engine.event(Event::Started);
+        engine.event(Event::Started, None);
         let stop = match &self.strategy {
             Strategy::DepthFirst => engine.depth_first(false),
             Strategy::Random { .. } => engine.depth_first(true),
@@ -540,7 +574,10 @@ impl Search {
         };
         let memory = engine.model.memory_bytes();
         engine.report.peak_memory = engine.report.peak_memory.max(memory);
-        engine.event(Event::Finished);
+        engine.event(Event::Finished, None);
+        if let Some(e) = engine.model.late_error() {
+            engine.error(e, 0, Vec::new(), Vec::new());
+        }
         engine.report
     }
 }

@@ -76,6 +76,17 @@ pub trait Model {
     fn should_stop(&self) -> bool {
         false
     }
+
+    /// Hears every search event, with the state it concerns (the state reached for
+    /// `Advanced`, the state returned to for `Backtracked`, the finished one for
+    /// `Processed`); lets a model drive its own listeners.
+    fn notify(&mut self, _event: Event, _state: Option<&Self::State>) {}
+
+    /// An error the model found outside `apply` (for example while handling a `notify`),
+    /// charged to the path of the state last reached.
+    fn late_error(&mut self) -> Option<Self::Error> {
+        None
+    }
 }
 
 /// The result of applying an operation.
@@ -242,6 +253,13 @@ pub enum Event {
         new: bool,
         /// Whether it is an end state.
         end: bool,
+        /// Whether the transition violated a property.
+        error: bool,
+    },
+    /// Every successor of a state has been explored.
+    Processed {
+        /// Depth of the state.
+        depth: usize,
     },
     /// The search returned from a fully explored state.
     Backtracked {

@@ -15,6 +15,7 @@ use super::interp::Stop;
 use super::thread::{Exec, Status};
 use super::value::{Ref, Value};
 use super::Vm;
+use rpf_plugin_api::{Access, AccessKind, EventKind};
 
 /// One value a ChoiceGenerator offers.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,6 +97,17 @@ impl Default for Policy {
             timeouts: true,
         }
     }
+}
+
+/// How a field or array access looks to the scheduling policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AccessSite {
+    /// The field is final (never a scheduling point).
+    pub is_final: bool,
+    /// The accessing code belongs to the class library.
+    pub in_system: bool,
+    /// The access writes.
+    pub write: bool,
 }
 
 /// A field as lock-protection detection tracks it.
@@ -181,9 +193,6 @@ pub struct Explore {
     pub check_exceptions: bool,
     /// Report deadlocks (NotDeadlockedProperty).
     pub check_deadlocks: bool,
-    /// Choices of heuristic generators by symbolic name (`Verify.getInt(name)`,
-    /// `Verify.getDouble(name)`), configured as `<name>.class` and its parameters.
-    pub heuristics: std::collections::HashMap<String, Vec<Choice>>,
 }
 
 /// Instructions a transition may run before rpf treats it as a scheduling point anyway (so
@@ -250,14 +259,24 @@ impl Vm {
         if threads.len() < 2 {
             return false;
         }
-        if let Some(e) = self.explore.as_mut() {
-            e.pending.push(ChoiceGenerator::threads(reason, threads));
-        }
+        self.register_choice(ChoiceGenerator::threads(reason, threads));
         true
     }
 
-    /// Registers a data choice (a native's top half).
+    /// Registers a choice generator in the current transition (a top half).
     pub fn register_choice(&mut self, cg: ChoiceGenerator) {
+        if self.wants(EventKind::ChoiceRegistered) {
+            let event = rpf_plugin_api::Event {
+                value: cg.choices.len() as i64,
+                flags: rpf_plugin_api::flags::when(
+                    cg.is_thread,
+                    rpf_plugin_api::flags::THREAD_CHOICE,
+                ),
+                text: abi_stable::std_types::RStr::from_str(&cg.id),
+                ..rpf_plugin_api::Event::new(EventKind::ChoiceRegistered, self.current as u32)
+            };
+            self.fire(crate::plugins::host_view::Frames::Parked, event);
+        }
         if let Some(e) = self.explore.as_mut() {
             e.pending.push(cg);
         }
@@ -278,38 +297,51 @@ impl Vm {
     }
 
     /// Whether an access to a field of a shared object is a scheduling point under the
-    /// policy. `field` identifies the field for lock-protection detection (`None` for array
-    /// elements).
+    /// policy (or the scheduler plugin). `field` identifies the field for lock-protection
+    /// detection (`None` for array elements).
     pub(crate) fn field_access_relevant(
         &mut self,
         obj: Ref,
         field: Option<(ClassId, u32)>,
-        is_final: bool,
-        in_system: bool,
+        site: AccessSite,
     ) -> bool {
+        let AccessSite {
+            is_final,
+            in_system,
+            write,
+        } = site;
         let Some(e) = self.explore.as_ref() else {
             return false;
         };
-        if is_final || (in_system && e.policy.system_atomic) {
+        if is_final {
             return false;
         }
-        if !e.policy.por {
-            return true;
+        let (por, system_atomic) = (e.policy.por, e.policy.system_atomic);
+        let shared = self.heap.is_shared(obj);
+        let default = !(in_system && system_atomic)
+            && (!por
+                || shared
+                    && match field {
+                        Some((class, slot)) => !self.protected_by(
+                            FieldKey {
+                                class,
+                                slot,
+                                is_static: false,
+                            },
+                            obj,
+                        ),
+                        None => true,
+                    });
+        if !self.has_scheduler_plugin() {
+            return default;
         }
-        if !self.heap.is_shared(obj) {
-            return false;
-        }
-        match field {
-            Some((class, slot)) => !self.protected_by(
-                FieldKey {
-                    class,
-                    slot,
-                    is_static: false,
-                },
-                obj,
-            ),
-            None => true,
-        }
+        let kind = match (field.is_some(), write) {
+            (true, false) => AccessKind::FieldRead,
+            (true, true) => AccessKind::FieldWrite,
+            (false, false) => AccessKind::ArrayRead,
+            (false, true) => AccessKind::ArrayWrite,
+        };
+        self.ask_scheduler(obj, kind, in_system, shared, default)
     }
 
     /// Whether a static field access is a scheduling point.
@@ -317,27 +349,73 @@ impl Vm {
         &mut self,
         declaring: ClassId,
         slot: u32,
-        is_final: bool,
-        in_system: bool,
+        site: AccessSite,
     ) -> bool {
+        let AccessSite {
+            is_final,
+            in_system,
+            write,
+        } = site;
         let Some(e) = self.explore.as_ref() else {
             return false;
         };
-        if is_final || (e.policy.system_atomic && (in_system || self.is_system_class(declaring))) {
+        if is_final {
             return false;
         }
-        if !e.policy.por {
-            return true;
-        }
+        let system = in_system || self.is_system_class(declaring);
+        let (por, system_atomic) = (e.policy.por, e.policy.system_atomic);
         let lock = self.class_state(declaring).mirror;
-        !self.protected_by(
-            FieldKey {
-                class: declaring,
-                slot,
-                is_static: true,
-            },
-            lock,
-        )
+        let default = (!system_atomic || !system)
+            && (!por
+                || !self.protected_by(
+                    FieldKey {
+                        class: declaring,
+                        slot,
+                        is_static: true,
+                    },
+                    lock,
+                ));
+        if !self.has_scheduler_plugin() {
+            return default;
+        }
+        let kind = if write {
+            AccessKind::StaticWrite
+        } else {
+            AccessKind::StaticRead
+        };
+        let statics = self.class_state(declaring).statics;
+        self.ask_scheduler(statics, kind, system, true, default)
+    }
+
+    /// Whether a scheduler plugin decides scheduling points.
+    #[inline]
+    fn has_scheduler_plugin(&self) -> bool {
+        self.plugins.as_ref().is_some_and(|p| p.has_scheduler())
+    }
+
+    /// Asks the scheduler plugin about an access (`default` is the built-in answer).
+    fn ask_scheduler(
+        &mut self,
+        object: Ref,
+        kind: AccessKind,
+        system: bool,
+        shared: bool,
+        default: bool,
+    ) -> bool {
+        let Some(mut plugins) = self.plugins.take() else {
+            return default;
+        };
+        let access = Access {
+            thread: self.current as u32,
+            object: object.0,
+            kind,
+            system,
+            shared,
+            default,
+        };
+        let answer = plugins.is_scheduling_point(self, &access);
+        self.plugins = Some(plugins);
+        answer
     }
 
     /// Lock-protection detection (JPF's `vm.por.sync_detection`): a field whose every access
@@ -367,16 +445,20 @@ impl Vm {
     /// Whether taking `obj`'s monitor is a scheduling point (not for recursive entry).
     /// Releases are not: until the releasing thread's next scheduling point nothing it does
     /// can be observed by the threads the release enables.
-    pub(crate) fn monitor_relevant(&self, obj: Ref, in_system: bool) -> bool {
+    pub(crate) fn monitor_relevant(&mut self, obj: Ref, in_system: bool) -> bool {
         let Some(e) = self.explore.as_ref() else {
             return false;
         };
-        if in_system && e.policy.system_atomic {
+        let me = self.current as u32;
+        if self.monitors.get(&obj).is_some_and(|m| m.owner == me) {
             return false;
         }
-        let me = self.current as u32;
-        let recursive = self.monitors.get(&obj).is_some_and(|m| m.owner == me);
-        !recursive && (!e.policy.por || self.heap.is_shared(obj))
+        let shared = self.heap.is_shared(obj);
+        let default = !(in_system && e.policy.system_atomic) && (!e.policy.por || shared);
+        if !self.has_scheduler_plugin() {
+            return default;
+        }
+        self.ask_scheduler(obj, AccessKind::MonitorEnter, in_system, shared, default)
     }
 
     /// Whether a call from application code into the class library is a scheduling point:
@@ -485,7 +567,11 @@ impl Vm {
         }
         let mut exec = std::mem::take(&mut self.threads[t].exec);
         let before = *budget;
-        let stop = self.interpret(&mut exec, budget);
+        let stop = if self.instrumented {
+            self.interpret_stepwise(&mut exec, budget)
+        } else {
+            self.interpret(&mut exec, budget)
+        };
         self.instructions += before - *budget;
         self.threads[t].exec = exec;
         stop

@@ -421,6 +421,7 @@ impl Vm {
         for &r in &dead {
             self.heap.free(r);
         }
+        self.released(&dead);
         dead.len()
     }
 }

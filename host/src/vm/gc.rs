@@ -93,6 +93,7 @@ impl Vm {
         for &r in &dead {
             self.heap.free(r);
         }
+        self.released(&dead);
         self.heap.allocated_since_gc = 0;
         self.heap.live_after_gc = self.heap.live();
         tracing::debug!(

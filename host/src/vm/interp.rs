@@ -4,10 +4,16 @@
 //! allocate, initialize classes, block or throw hand over to the operations in `invoke`,
 //! `init` and `throw`, after which the loop reloads whichever frame is now on top.
 
+use super::explore::AccessSite;
 use super::thread::Exec;
 use super::value::{Ref, Value};
 use super::Vm;
 use crate::classfile::Insn;
+use crate::plugins::host_view::Frames;
+use rpf_plugin_api::{flags, Event, EventKind};
+
+/// Event bits of array element accesses.
+const ARRAY_EVENTS: u64 = EventKind::ArrayRead.bit() | EventKind::ArrayWritten.bit();
 
 /// Why the interpreter stopped executing a thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +50,12 @@ impl Vm {
     /// Executes the thread whose state is `exec` until it stops; `budget` counts instructions
     /// down and ends the run at 0.
     pub fn interpret(&mut self, exec: &mut Exec, budget: &mut u64) -> Stop {
+        // The stepwise driver asks for exactly one instruction.
+        let floor = if self.single_step {
+            budget.saturating_sub(1)
+        } else {
+            0
+        };
         'frame: loop {
             let Some(frame) = exec.frames.last() else {
                 return Stop::FramesEmpty;
@@ -63,6 +75,7 @@ impl Vm {
             let in_system = class.system;
             let start_budget = self.explore.as_ref().map(|e| e.start_budget).unwrap_or(0);
             let recording = checking && self.explore.as_ref().is_some_and(|e| e.record.is_some());
+            let array_events = checking && self.event_mask & ARRAY_EVENTS != 0;
 
             macro_rules! sync {
                 () => {
@@ -151,7 +164,20 @@ impl Vm {
                     if let Err(stop) = $e {
                         return stop;
                     }
+                    if self.break_requested {
+                        self.break_requested = false;
+                        return Stop::Break;
+                    }
                     resume!()
+                }};
+            }
+            // An array access event (model checking with subscribed listeners only).
+            macro_rules! array_event {
+                ($kind:expr, $array:expr, $index:expr) => {{
+                    if array_events {
+                        sync!();
+                        self.fire_array(exec, $kind, $array, $index, in_system);
+                    }
                 }};
             }
             // A scheduling point before the current instruction (model checking only).
@@ -168,7 +194,7 @@ impl Vm {
             }
 
             loop {
-                if *budget == 0 {
+                if *budget == floor {
                     sync!();
                     return Stop::Budget;
                 }
@@ -232,8 +258,11 @@ impl Vm {
                             self.field_access_relevant(
                                 exec.peek(1).as_ref(),
                                 None,
-                                false,
-                                in_system
+                                AccessSite {
+                                    is_final: false,
+                                    in_system,
+                                    write: false,
+                                }
                             ),
                             "array read"
                         );
@@ -249,6 +278,7 @@ impl Vm {
                                 match usize::try_from(index).ok().and_then(|i| obj.data.load(i)) {
                                     Some(v) => {
                                         push!(v);
+                                        array_event!(EventKind::ArrayRead, array, index);
                                         pc += 1;
                                     }
                                     None => {
@@ -269,8 +299,11 @@ impl Vm {
                             self.field_access_relevant(
                                 exec.peek(2).as_ref(),
                                 None,
-                                false,
-                                in_system
+                                AccessSite {
+                                    is_final: false,
+                                    in_system,
+                                    write: true,
+                                }
                             ),
                             "array write"
                         );
@@ -296,6 +329,7 @@ impl Vm {
                                     .map(|i| obj.data.store(i, value))
                                     .unwrap_or(false);
                                 if ok {
+                                    array_event!(EventKind::ArrayWritten, array, index);
                                     pc += 1;
                                 } else {
                                     let len = obj.data.array_len().unwrap_or(0);
@@ -687,6 +721,25 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// Fires an array element event for the running thread (its frames synced).
+    #[cold]
+    #[inline(never)]
+    fn fire_array(&mut self, exec: &Exec, kind: EventKind, array: Ref, index: i32, system: bool) {
+        if !self.wants(kind) {
+            return;
+        }
+        let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
+        let event = Event {
+            object: array.0,
+            method,
+            pc,
+            value: i64::from(index),
+            flags: flags::when(system, flags::SYSTEM),
+            ..Event::new(kind, self.current as u32)
+        };
+        self.fire(Frames::Shared(exec), event);
     }
 
     /// Advances the top frame past its current instruction.

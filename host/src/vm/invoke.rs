@@ -3,6 +3,7 @@
 use std::rc::Rc;
 
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
+use super::explore::AccessSite;
 use super::heap::{ElemKind, ObjData};
 use super::interp::Stop;
 use super::loader::LinkError;
@@ -11,6 +12,7 @@ use super::thread::{Exec, Frame, FrameKind};
 use super::value::{Ref, Value};
 use super::Vm;
 use crate::classfile::Constant;
+use rpf_plugin_api::EventKind;
 
 /// The four invoke instructions that go through method resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +77,12 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
-        if self.field_access_relevant(obj, Some((f.class, f.slot)), f.is_final, class.system)
+        let site = AccessSite {
+            is_final: f.is_final,
+            in_system: class.system,
+            write: false,
+        };
+        if self.field_access_relevant(obj, Some((f.class, f.slot)), site)
             && self.schedule_point(self.first_step, "field read")
         {
             return Err(Stop::Break);
@@ -83,6 +90,7 @@ impl Vm {
         let v = self.field(obj, f.slot);
         exec.pop();
         exec.push(v);
+        self.fire_field(exec, EventKind::FieldRead, obj, &f, class.system);
         Vm::advance(exec);
         Ok(())
     }
@@ -96,7 +104,12 @@ impl Vm {
         if self.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
-        if self.field_access_relevant(obj, Some((f.class, f.slot)), f.is_final, class.system)
+        let site = AccessSite {
+            is_final: f.is_final,
+            in_system: class.system,
+            write: true,
+        };
+        if self.field_access_relevant(obj, Some((f.class, f.slot)), site)
             && self.schedule_point(self.first_step, "field write")
         {
             return Err(Stop::Break);
@@ -104,6 +117,7 @@ impl Vm {
         let v = exec.pop();
         exec.pop();
         self.set_field(obj, f.slot, v);
+        self.fire_field(exec, EventKind::FieldWritten, obj, &f, class.system);
         Vm::advance(exec);
         Ok(())
     }
@@ -116,7 +130,12 @@ impl Vm {
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
         }
-        if self.static_access_relevant(f.class, f.slot, f.is_final, class.system)
+        let site = AccessSite {
+            is_final: f.is_final,
+            in_system: class.system,
+            write: false,
+        };
+        if self.static_access_relevant(f.class, f.slot, site)
             && self.schedule_point(self.first_step, "static read")
         {
             return Err(Stop::Break);
@@ -124,6 +143,7 @@ impl Vm {
         let statics = self.statics(f.class);
         let v = self.field(statics, f.slot);
         exec.push(v);
+        self.fire_field(exec, EventKind::FieldRead, statics, &f, class.system);
         Vm::advance(exec);
         Ok(())
     }
@@ -136,7 +156,12 @@ impl Vm {
         if !self.ensure_initialized(exec, f.class)? {
             return Ok(());
         }
-        if self.static_access_relevant(f.class, f.slot, f.is_final, class.system)
+        let site = AccessSite {
+            is_final: f.is_final,
+            in_system: class.system,
+            write: true,
+        };
+        if self.static_access_relevant(f.class, f.slot, site)
             && self.schedule_point(self.first_step, "static write")
         {
             return Err(Stop::Break);
@@ -144,6 +169,7 @@ impl Vm {
         let statics = self.statics(f.class);
         let v = exec.pop();
         self.set_field(statics, f.slot, v);
+        self.fire_field(exec, EventKind::FieldWritten, statics, &f, class.system);
         Vm::advance(exec);
         Ok(())
     }
@@ -264,7 +290,7 @@ impl Vm {
             } else {
                 exec.peek(usize::from(m.arg_entries) - 1).as_ref()
             };
-            if !self.monitor_enter(obj) {
+            if !self.enter_monitor(exec, obj) {
                 return Err(Stop::Blocked);
             }
             obj
@@ -274,7 +300,7 @@ impl Vm {
         match m.body() {
             Body::Code(code) => {
                 if exec.frames.len() as u32 >= self.depth_limit(exec) {
-                    self.release_lock(lock);
+                    self.release_lock(exec, lock);
                     return self.throw_stack_overflow(exec);
                 }
                 self.push_frame(exec, &m, code.max_locals, code.max_stack, kind, lock);
@@ -282,7 +308,7 @@ impl Vm {
             }
             Body::Native(f) => self.call_native(exec, &m, f, kind, lock),
             Body::None => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 let (class, message) = if m.is_abstract() {
                     ("java/lang/AbstractMethodError", self.describe_method(&m))
                 } else {
@@ -296,9 +322,9 @@ impl Vm {
         }
     }
 
-    fn release_lock(&mut self, lock: Ref) {
+    fn release_lock(&mut self, exec: &Exec, lock: Ref) {
         if !lock.is_null() {
-            self.monitor_exit(lock);
+            self.exit_monitor(exec, lock);
         }
     }
 
@@ -336,6 +362,7 @@ impl Vm {
             kind,
             lock,
         });
+        self.fire_method(exec, EventKind::MethodEntered, m.id);
     }
 
     fn call_native(
@@ -358,30 +385,30 @@ impl Vm {
                 if m.ret.is_some() {
                     exec.push(v);
                 }
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 self.complete_call(exec, kind, v)
             }
             Err(NativeExit::Block) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 Err(Stop::Blocked)
             }
             Err(NativeExit::Reexecute) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 Ok(())
             }
             Err(NativeExit::Choice) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 Err(Stop::Break)
             }
             Err(NativeExit::Prune) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 if let Some(e) = self.explore.as_mut() {
                     e.ignored = true;
                 }
                 Err(Stop::Break)
             }
             Err(NativeExit::Unsupported(message)) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 if let Some(e) = self.explore.as_mut() {
                     e.unsupported = Some(message.clone());
                     e.ignored = true;
@@ -394,7 +421,7 @@ impl Vm {
                 )
             }
             Err(NativeExit::Bytecode) => {
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 match m.code.as_ref() {
                     Some(code) => {
                         let lock = if m.is_synchronized() {
@@ -404,7 +431,7 @@ impl Vm {
                             } else {
                                 exec.peek(usize::from(m.arg_entries) - 1).as_ref()
                             };
-                            if !self.monitor_enter(obj) {
+                            if !self.enter_monitor(exec, obj) {
                                 return Err(Stop::Blocked);
                             }
                             obj
@@ -412,7 +439,7 @@ impl Vm {
                             Ref::NULL
                         };
                         if exec.frames.len() as u32 >= self.depth_limit(exec) {
-                            self.release_lock(lock);
+                            self.release_lock(exec, lock);
                             return self.throw_stack_overflow(exec);
                         }
                         self.push_frame(exec, m, code.max_locals, code.max_stack, kind, lock);
@@ -427,12 +454,12 @@ impl Vm {
             }
             Err(NativeExit::Throw(ex)) => {
                 exec.stack.truncate(base);
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 self.throw(exec, ex)
             }
             Err(NativeExit::ThrowNew(class, message)) => {
                 exec.stack.truncate(base);
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 // The native's own frame appears on top of the exception's stack trace, as
                 // in HotSpot (and keeps NPE messages from describing the caller).
                 self.pending_native_frame = Some(m.id);
@@ -440,7 +467,7 @@ impl Vm {
             }
             Err(NativeExit::Call(target, call_args)) => {
                 exec.stack.truncate(base);
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 exec.stack.extend_from_slice(&call_args);
                 self.call(exec, target, kind)
             }
@@ -450,7 +477,7 @@ impl Vm {
             }
             Err(NativeExit::Yield) => {
                 exec.stack.truncate(base);
-                self.release_lock(lock);
+                self.release_lock(exec, lock);
                 self.complete_call(exec, kind, Value::Void)?;
                 Err(Stop::Yield)
             }
@@ -479,11 +506,15 @@ impl Vm {
     }
 
     pub(crate) fn op_return(&mut self, exec: &mut Exec, value: Option<Value>) -> Flow {
+        if let Some(f) = exec.top() {
+            let method = f.method;
+            self.fire_method(exec, EventKind::MethodExited, method);
+        }
         let Some(frame) = exec.frames.pop() else {
             return Err(Stop::FramesEmpty);
         };
         exec.stack.truncate(frame.locals as usize);
-        self.release_lock(frame.lock);
+        self.release_lock(exec, frame.lock);
         match frame.kind {
             FrameKind::Call => {
                 if let Some(v) = value {
@@ -711,7 +742,7 @@ impl Vm {
         if self.monitor_relevant(obj, in_system) && self.schedule_point(self.first_step, "lock") {
             return Err(Stop::Break);
         }
-        if !self.monitor_enter(obj) {
+        if !self.enter_monitor(exec, obj) {
             return Err(Stop::Blocked);
         }
         exec.pop();
@@ -727,7 +758,7 @@ impl Vm {
         if !self.owns_monitor(obj) {
             return self.throw_new(exec, "java/lang/IllegalMonitorStateException", None);
         }
-        self.monitor_exit(obj);
+        self.exit_monitor(exec, obj);
         exec.pop();
         Vm::advance(exec);
         Ok(())

@@ -1,5 +1,6 @@
 //! The Java virtual machine: class registry, heap, threads and the interpreter.
 
+pub mod attrs;
 pub mod boot;
 pub mod class;
 pub mod explore;
@@ -20,6 +21,7 @@ pub mod reflection;
 pub mod resolve;
 pub mod sched;
 pub mod state;
+mod stepwise;
 pub mod strings;
 pub mod synth;
 pub mod thread;
@@ -262,6 +264,24 @@ pub struct Vm {
     pub atomic_depth: u32,
     /// Scratch space of the fingerprint traversal.
     pub(crate) fingerprinter: fingerprint::Fingerprinter,
+    /// Plugin components of this run (taken out while an event is delivered).
+    pub plugins: Option<Box<crate::plugins::Plugins>>,
+    /// Bits of the event kinds some listener subscribed to (0 without plugins): event points
+    /// test this before building an event.
+    pub event_mask: u64,
+    /// Execute instruction by instruction (instruction events, a bytecode factory, or
+    /// attributes in use); see `stepwise`.
+    pub instrumented: bool,
+    /// The interpreter returns after each instruction (set by the stepwise driver).
+    pub(crate) single_step: bool,
+    /// A plugin asked to end the transition after the current instruction.
+    pub(crate) break_requested: bool,
+    /// Classes already announced to `ClassLoaded` listeners.
+    pub(crate) classes_announced: usize,
+    /// Plugin attributes of fields and array elements.
+    pub heap_attrs: attrs::HeapAttrs,
+    /// Whether any plugin attribute was ever set (attributes then travel with values).
+    pub attrs_active: bool,
     /// Class states when the search started (only changed ones are fingerprinted).
     pub(crate) sealed_class_states: Option<pvec::PVec<ClassState>>,
     /// Generated reflection adapters.
@@ -340,7 +360,20 @@ impl Vm {
     /// Stores a new object and returns its reference.
     #[inline]
     pub fn alloc(&mut self, class: ClassId, data: ObjData) -> Ref {
-        self.heap.alloc(heap::Obj::new(class, data))
+        let r = self.heap.alloc(heap::Obj::new(class, data));
+        if self.wants(rpf_plugin_api::EventKind::ObjectCreated) {
+            let name = self.classes.get(class).java_name();
+            let event = rpf_plugin_api::Event {
+                object: r.0,
+                text: abi_stable::std_types::RStr::from_str(&name),
+                ..rpf_plugin_api::Event::new(
+                    rpf_plugin_api::EventKind::ObjectCreated,
+                    self.current as u32,
+                )
+            };
+            self.fire(crate::plugins::host_view::Frames::Parked, event);
+        }
+        r
     }
 
     /// The identity hash of `r` (`Object.hashCode`), assigned on first request from the
@@ -366,6 +399,15 @@ impl Vm {
             o.identity = Some(h);
         }
         h
+    }
+
+    /// Notes that a plugin attached attribute `attr`: from now on the VM runs instruction by
+    /// instruction so that attributes travel with values.
+    pub fn activate_attributes(&mut self, attr: i64) {
+        if attr != 0 {
+            self.attrs_active = true;
+            self.instrumented = true;
+        }
     }
 
     /// Allocates a zeroed instance of `class` (no constructor runs).

@@ -3,9 +3,10 @@
 //! Only owned monitors are stored. A thread that cannot enter is marked `Blocked` on the
 //! object and re-executes its instruction when scheduled after the owner leaves.
 
-use super::thread::{Status, WaitState};
+use super::thread::{Exec, Status, WaitState};
 use super::value::Ref;
 use super::Vm;
+use rpf_plugin_api::EventKind;
 
 /// An owned monitor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,6 +65,25 @@ impl Vm {
                 self.monitors.remove(&obj);
             }
         }
+    }
+
+    /// [`Vm::monitor_enter`] by the running thread (frames `exec`), with its events.
+    pub fn enter_monitor(&mut self, exec: &Exec, obj: Ref) -> bool {
+        let entered = self.monitor_enter(obj);
+        if entered {
+            let count = self.monitors.get(&obj).map_or(0, |m| m.count);
+            self.fire_object(Some(exec), EventKind::ObjectLocked, obj, i64::from(count));
+        } else {
+            self.fire_object(Some(exec), EventKind::ThreadBlocked, obj, 0);
+        }
+        entered
+    }
+
+    /// [`Vm::monitor_exit`] by the running thread (frames `exec`), with its event.
+    pub fn exit_monitor(&mut self, exec: &Exec, obj: Ref) {
+        self.monitor_exit(obj);
+        let count = self.monitors.get(&obj).map_or(0, |m| m.count);
+        self.fire_object(Some(exec), EventKind::ObjectUnlocked, obj, i64::from(count));
     }
 
     /// Whether the current thread owns `obj`'s monitor.

@@ -110,6 +110,7 @@ impl Vm {
             (Phase::Exiting, _) => self.terminate(t),
             (Phase::Shutdown, _) => {
                 self.threads[t].status = Status::Terminated;
+                self.fire_thread(rpf_plugin_api::EventKind::ThreadTerminated, t);
             }
         }
     }
@@ -165,6 +166,7 @@ impl Vm {
             Value::Int(super::natives::THREAD_TERMINATED),
         );
         self.notify_all_unowned(obj);
+        self.fire_thread(rpf_plugin_api::EventKind::ThreadTerminated, t);
     }
 
     fn next_runnable(&self, after: usize) -> Option<usize> {

@@ -31,6 +31,7 @@ pub struct Snapshot {
     exit_status: Option<i32>,
     atomic_depth: u32,
     clock_offset_ms: u64,
+    heap_attrs: super::attrs::HeapAttrs,
 }
 
 impl Snapshot {
@@ -44,6 +45,7 @@ impl Snapshot {
                 .map(|t| {
                     size_of::<JThread>()
                         + t.exec.stack.capacity() * size_of::<Value>()
+                        + t.exec.attrs.capacity() * size_of::<i64>()
                         + t.exec.frames.capacity() * size_of::<super::thread::Frame>()
                 })
                 .sum::<usize>()
@@ -75,6 +77,7 @@ impl Vm {
             exit_status: self.exit_status,
             atomic_depth: self.atomic_depth,
             clock_offset_ms: self.clock_offset_ms,
+            heap_attrs: self.heap_attrs.clone(),
         }
     }
 
@@ -90,6 +93,8 @@ impl Vm {
         self.exit_status = s.exit_status;
         self.atomic_depth = s.atomic_depth;
         self.clock_offset_ms = s.clock_offset_ms;
+        self.heap_attrs = s.heap_attrs.clone();
+        self.break_requested = false;
         self.upcall_exception = None;
         self.pending_native_frame = None;
         self.overflow_reserve_active = false;

@@ -7,6 +7,8 @@ use super::invoke::Flow;
 use super::thread::{Exec, FrameKind};
 use super::value::{Ref, Value};
 use super::Vm;
+use crate::plugins::host_view::Frames;
+use rpf_plugin_api::{Event, EventKind};
 
 /// Frames allowed beyond the limit while a StackOverflowError is being constructed.
 const OVERFLOW_RESERVE: u32 = 64;
@@ -16,6 +18,7 @@ impl Vm {
     /// the exception is left in `Vm::upcall_exception` and the interpreter stops.
     pub(crate) fn throw(&mut self, exec: &mut Exec, ex: Ref) -> Flow {
         let ex_class = self.class_of(ex).unwrap_or(self.known.throwable);
+        self.fire_exception(exec, EventKind::ExceptionThrown, ex, ex_class);
         loop {
             let Some(frame) = exec.frames.last().cloned() else {
                 self.upcall_exception = Some(ex);
@@ -38,6 +41,7 @@ impl Vm {
                         if let Some(top) = exec.frames.last_mut() {
                             top.pc = h.handler;
                         }
+                        self.fire_exception(exec, EventKind::ExceptionHandled, ex, ex_class);
                         if exec.frames.len() as u32 + OVERFLOW_RESERVE < self.opts.max_stack_depth {
                             self.overflow_reserve_active = false;
                         }
@@ -45,10 +49,11 @@ impl Vm {
                     }
                 }
             }
+            self.fire_method(exec, EventKind::MethodExited, frame.method);
             exec.frames.pop();
             exec.stack.truncate(frame.locals as usize);
             if !frame.lock.is_null() {
-                self.monitor_exit(frame.lock);
+                self.exit_monitor(exec, frame.lock);
             }
             match frame.kind {
                 FrameKind::Call => {}
@@ -64,6 +69,23 @@ impl Vm {
                     return Err(Stop::UpcallDone);
                 }
             }
+        }
+    }
+
+    /// Fires an exception event (`ExceptionThrown` at the throwing instruction,
+    /// `ExceptionHandled` at the handler).
+    fn fire_exception(&mut self, exec: &Exec, kind: EventKind, ex: Ref, class: ClassId) {
+        if self.wants(kind) {
+            let name = self.classes.get(class).java_name();
+            let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
+            let event = Event {
+                object: ex.0,
+                method,
+                pc,
+                text: abi_stable::std_types::RStr::from_str(&name),
+                ..Event::new(kind, self.current as u32)
+            };
+            self.fire(Frames::Shared(exec), event);
         }
     }
 

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (Verify.beginAtomic/endAtomic make each increment atomic under the checker, so the two count++ never interleave)
 //
 // Verify.beginAtomic()/endAtomic(): the model checker does not switch threads inside the
 // bracketed section, so each unsynchronized `count++` (read + write) runs as one

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (only AtomicInteger tickets/winners are shared; atomic accesses never race)
 //
 // The correct version of AtomicCheckThenAct: each thread runs a compareAndSet loop
 //   v = get(); if (v >= LIMIT) give up; if (compareAndSet(v, v + 1)) done; else retry.

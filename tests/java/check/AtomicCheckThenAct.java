@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (only the AtomicInteger tickets is shared; the check-then-act bug is atomicity, not a data race)
 //
 // Misuse of an AtomicInteger: each of two threads does
 // `if (tickets.get() < LIMIT) tickets.incrementAndGet();` with LIMIT = 1. Each call is

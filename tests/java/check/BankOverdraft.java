@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: yes (static balance: t1's `balance = balance - amount` write vs t2's unsynchronized read/write of balance in the same check-then-act)
 //
 // Nondeterministic data plus a race. The balance starts at 10; two ATM threads withdraw
 // amounts a1, a2 chosen by Verify.getIntFromList(4, 6) (4 combinations) with an

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (balance and withdrawn are accessed only in the static synchronized withdraw() by the workers and by main after join)
 //
 // BankOverdraft with the check-then-act inside a synchronized method on the bank. The two
 // withdrawals (amounts from Verify.getIntFromList(4, 6)) are serialized: the second check

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (Buffer fields/slots accessed only while holding the ReentrantLock; total written by the consumer and read by main after join)
 //
 // Correct bounded buffer (capacity 1) built on ReentrantLock with two Conditions, notFull
 // and notEmpty. One producer puts 10 and 20, one consumer takes two values. put awaits

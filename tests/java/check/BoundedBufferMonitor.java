@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (Buffer.slot accessed only in synchronized put/take; sum written by the consumer and read by main after join)
 //
 // Correct bounded buffer (capacity 1) with synchronized/wait/notifyAll; one producer puts
 // the values 1 and 2, one consumer takes two values. put waits in `while (full)`, take in

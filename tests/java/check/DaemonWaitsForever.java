@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (the helper touches only the static final lock, written before start; main uses only locals)
 //
 // A daemon helper thread waits forever (`while (true) lock.wait();`, nobody notifies).
 // Main computes a small result independently, asserts it and returns. When main ends, the

@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (items and consumed are accessed only inside synchronized (lock) by the workers and by main after the joins)
 //
 // Two consumers take one item each from a shared counter `items`; one producer adds two
 // items, calling notifyAll() after each. The consumers guard wait() with `if` instead of

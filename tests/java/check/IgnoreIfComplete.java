@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 //
 // Verify.ignoreIf prunes every failing choice. x = Verify.random(9) is in 0..9 and
 // y = Verify.getIntFromList(1, 2, 3). The property asserted is x * y < 20. Failing pairs:

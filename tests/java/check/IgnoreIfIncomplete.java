@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (single-threaded)
 //
 // Like IgnoreIfComplete, but the pruning misses a case: x = Verify.random(9) in 0..9,
 // y = Verify.getIntFromList(1, 2, 3), property x * y < 20. The failing pairs are (7,3),

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (done is only ever read, by the worker under the lock; wasInterrupted is volatile)
 //
 // The worker waits on a monitor for a condition (`done`) that is never set; main interrupts
 // it. Both orders are harmless:

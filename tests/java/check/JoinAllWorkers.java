@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (each worker writes its own partial[index] element; main reads the array only after joining all workers)
 //
 // Fork/join by hand: three workers each sum their own slice of 1..6 (worker i sums 2i+1 and
 // 2i+2) into their own element of `partial`; no two threads write the same location. main

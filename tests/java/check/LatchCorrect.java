@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (each worker writes its own results[index] element before countDown(); main reads after await(), which gives happens-before)
 //
 // CountDownLatch(2): two workers each store a result in their own array element and then
 // call countDown(); main calls await() and reads both results. countDown happens-after the

@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: yes (static Registry.instance: one User's write `instance = new Registry()` vs the other User's unsynchronized read `instance == null` / write in get())
 //
 // Check-then-act race in lazy initialization: Registry.get() does
 // `if (instance == null) instance = new Registry();` without synchronization. Schedule:

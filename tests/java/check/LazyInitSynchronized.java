@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (Registry.instance accessed only in static synchronized get() and by main before start; constructions under countLock; seen read by main after join)
 //
 // LazyInitRace with a synchronized get(): the null check and the assignment of `instance`
 // happen atomically under the class monitor, so whichever thread enters first constructs

@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (transfers is incremented only while holding both monitors A and B; main reads it after join)
 //
 // Two threads acquire the monitors A and B in opposite order: t1 takes A then B, t2 takes B
 // then A. In the schedule "t1 locks A, t2 locks B, t1 blocks on B, t2 blocks on A" both

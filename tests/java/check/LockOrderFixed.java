@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (both balance fields are updated while holding both account monitors; accounts built before start, read by main after join)
 //
 // Bank transfers in both directions between two accounts. Each transfer locks the two
 // account monitors in a global order (lower id first), whatever the direction, so the

@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: yes (static count: t1's count++ write vs t2's count++ read/write, unsynchronized)
 //
 // Two threads each execute `count++` once on a shared static int without synchronization.
 // count++ is a read (getstatic) followed by a write (putstatic). In the schedule

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (count is incremented only in the static synchronized increment(); main reads after join)
 //
 // LostUpdate with the increment inside a static synchronized method: the read and the write
 // of count happen while holding the class monitor, so the two increments are serialized in

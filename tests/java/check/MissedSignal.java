@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (no shared data fields besides the static final lock; only monitor operations)
 //
 // A waiter thread calls lock.wait() unconditionally; main calls lock.notify() once, with no
 // flag recording that the event happened. If main's synchronized block (and so the notify)

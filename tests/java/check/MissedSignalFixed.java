@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (signaled and wokeUp are accessed only under synchronized (lock) by both threads; main reads wokeUp after join)
 //
 // The fixed version of MissedSignal: the event is recorded in the flag `signaled`, written
 // and read only while holding `lock`, and the waiter waits in `while (!signaled)`.

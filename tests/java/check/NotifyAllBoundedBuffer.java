@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (Buffer value/count/sum are accessed only in synchronized put/take; main reads sum after joining all threads)
 //
 // NotifyBoundedBuffer with notifyAll(): capacity 1, 2 producers (one put each), 2 consumers
 // (one take each). Every state change (count++ or count--) wakes ALL waiters, and each

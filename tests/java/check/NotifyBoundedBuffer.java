@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (Buffer value/count/sum are accessed only in synchronized put/take; main reads sum after the joins)
 //
 // Bounded buffer of capacity 1 shared by 2 producers (one put each) and 2 consumers (one
 // take each), using notify() instead of notifyAll(). A single notify can wake a thread of

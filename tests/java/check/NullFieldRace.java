@@ -1,4 +1,5 @@
 // rpf-expect: exception:java.lang.NullPointerException
+// rpf-race: yes (static config: main's write `config = c` after reader.start() vs the reader's unsynchronized read `config.port`)
 //
 // Unsafe publication order: main starts the reader thread and only THEN assigns the shared
 // field `config`. The reader dereferences `config.port` without checking for null. If the

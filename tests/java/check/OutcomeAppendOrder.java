@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (the StringBuilder is only touched inside synchronized (sb) and its internals are library code)
 // rpf-outcomes: AB | BA
 //
 // Two threads append "A" and "B" to a shared StringBuilder, each append inside

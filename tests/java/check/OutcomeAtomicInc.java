@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (only the AtomicInteger a is shared; atomic accesses never race)
 // rpf-outcomes: a=4
 //
 // Two threads each call incrementAndGet() twice on a shared AtomicInteger starting at 0.

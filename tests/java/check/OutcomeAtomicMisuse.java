@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (only the AtomicInteger a is shared; the lost increment is an atomicity bug, not a data race)
 // rpf-outcomes: a=10 | a=11 | a=20
 //
 // AtomicInteger a = 1. t1 calls a.getAndIncrement() (one atomic step I). t2 misuses the

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 // rpf-outcomes: r=0.5 | r=1.0 | r=1.5 | r=2.5 | r=3.0 | r=5.0
 //
 // d = Verify.getDoubleFromList(0.5, 1.5, 2.5), k = Verify.getIntFromList(1, 2); r = d * k.

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 // rpf-outcomes: s=4 | s=6 | s=8 | s=10
 //
 // x = Verify.getInt(1, 6), y = Verify.getInt(1, 6) (36 paths); ignoreIf(x >= y) keeps only

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (appends to sb only inside synchronized (sb); Appender fields are final and set before start)
 // rpf-outcomes: ABC | ACB | BAC
 //
 // Three threads append "A", "B", "C" to a shared StringBuilder under `synchronized (sb)`;

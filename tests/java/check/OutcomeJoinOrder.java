@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (appends to sb only inside synchronized (sb); main reads it under the lock after the joins)
 // rpf-outcomes: ABM | BAM | AMB
 //
 // Main starts threads A and B (each appends its letter to a shared StringBuilder under

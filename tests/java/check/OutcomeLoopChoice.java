@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 // rpf-outcomes: total=0 | total=1 | total=2 | total=3 | total=4 | total=5 | total=6
 //
 // A loop of three iterations i = 1, 2, 3; in each, Verify.randomBool() decides whether i is

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: yes (static x: t1's x++ under lock vs t2's unlocked x++ read/write; the lock is held on one side only)
 // rpf-outcomes: x=1 | x=2
 //
 // Locking on one side only does not help: t1 does `synchronized (lock) { x++; }`, t2 does a

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: yes (static x: t1's `x = x + 1` write vs t2's `x = x * 2` read/write, unsynchronized)
 // rpf-outcomes: x=2 | x=3 | x=4
 //
 // x starts at 1; t1 executes `x = x + 1`, t2 executes `x = x * 2`, unsynchronized. Each

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (x and y are volatile; r1/r2 are each written by one thread and read by main after join)
 // rpf-outcomes: r1=0,r2=1 | r1=1,r2=0 | r1=1,r2=1
 //
 // The "store buffering" litmus test with volatile fields x = y = 0:

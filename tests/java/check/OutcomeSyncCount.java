@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (count is incremented only inside synchronized (lock); main reads after join)
 // rpf-outcomes: count=4
 //
 // OutcomeUnsyncCount with each `count++` inside `synchronized (lock)`: the read and write of

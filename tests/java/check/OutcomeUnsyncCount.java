@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: yes (static count: t1's count++ write vs t2's count++ read/write, unsynchronized)
 // rpf-outcomes: count=2 | count=3 | count=4
 //
 // Two threads each execute `count++` twice on a shared static int without synchronization;

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 // rpf-outcomes: r=0 | r=1 | r=2 | r=3 | r=4 | r=9
 //
 // a = Verify.getInt(0, 3), b = Verify.getBoolean(false) (both values explored, false first);

@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (forks[] elements written by main before start and only read afterwards; meals incremented under mealLock, read after join)
 //
 // Three dining philosophers, forks are Object monitors 0..2; philosopher i locks its LEFT
 // fork i and then its RIGHT fork (i+1)%3. Schedule: philosopher 0 locks fork 0, philosopher 1

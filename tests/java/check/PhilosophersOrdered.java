@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (forks[] elements written by main before start and only read afterwards; meals incremented under mealLock, read after join)
 //
 // Three dining philosophers, forks are Object monitors 0..2; philosopher i needs forks i and
 // (i+1)%3 and always locks the LOWER-numbered fork first (philosopher 2 takes fork 0, then

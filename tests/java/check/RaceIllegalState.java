@@ -1,4 +1,5 @@
 // rpf-expect: exception:java.lang.IllegalStateException
+// rpf-race: no (owner is volatile and claims is an AtomicInteger; the double claim is an atomicity bug, not a data race)
 //
 // Two threads try to claim a resource with a non-atomic check-then-act on a volatile field:
 // `if (owner == 0) { owner = id; claims.incrementAndGet(); }`. Schedule: t1 reads owner == 0,

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (low/high written under the write lock and read under the read lock; seenLow read by main after join)
 //
 // ReentrantReadWriteLock protecting the invariant low + 1 == high of two fields. The writer
 // updates both fields (low++, high++) while holding the write lock, so the invariant is

@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (work is incremented only while holding both ReentrantLocks a and b; main reads after join)
 //
 // Lock-order deadlock with java.util.concurrent.locks.ReentrantLock: t1 calls a.lock() then
 // b.lock(), t2 calls b.lock() then a.lock(). Schedule: t1 acquires a, t2 acquires b, t1

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (work is incremented only while holding both ReentrantLocks a and b; main reads after join)
 //
 // ReentrantLockDeadlock fixed by lock ordering: both threads call a.lock() before b.lock().
 // Whoever holds a can always get b eventually (the holder of b also holds a, i.e. it is the

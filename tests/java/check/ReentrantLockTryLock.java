@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (every work++ happens while holding both locks a and b; main reads after join)
 //
 // Two ReentrantLocks taken in opposite orders, made deadlock-free with tryLock:
 // - t1 takes a.lock() then b.lock() (the canonical order a < b);

@@ -1,4 +1,5 @@
 // rpf-expect: deadlock
+// rpf-race: no (jobs is incremented only inside synchronized (SemaphoreDeadlock.class); main reads after join)
 //
 // Resource starvation with too few permits: a Semaphore has 2 permits and each of two
 // threads needs 2, but acquires them one at a time (acquire(); acquire();). Schedule: t1

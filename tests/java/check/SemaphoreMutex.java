@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (inside and count are accessed only between mutex.acquire() and release(), which give happens-before; main reads after join)
 //
 // A Semaphore with one permit used as a mutex around an unsynchronized counter. Each of two
 // threads does acquire(); inside++ check; count++; release(). At most one thread holds the

@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (single-threaded)
 //
 // SV-COMP style: a and b are arbitrary booleans, Verifier.assume(a || b) discards only the
 // path (false, false). The program claims exactly one of them is true (n == 1), but the

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 //
 // SV-COMP style nondeterminism: a and b are arbitrary booleans (Verifier.nondetBoolean, both
 // values explored), and Verifier.assume(a || b) discards the path a == b == false. On the

@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (signaled is written by the notifier and read by main, both inside synchronized (lock))
 //
 // Main waits at most 10 ms for a signal: `if (!signaled) lock.wait(10);` and then assumes
 // the signal arrived (`assert signaled`). A timed wait may end by timeout before the

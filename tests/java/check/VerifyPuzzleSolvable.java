@@ -1,4 +1,5 @@
 // rpf-expect: assertion
+// rpf-race: no (single-threaded)
 //
 // Puzzle search by model checking: find digits x, y in 0..9 with x + y == 12 and x * y == 35.
 // The program asserts that the goal is unreachable; the model checker explores all 100

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (single-threaded)
 //
 // Puzzle without a solution: x in 0..9, y in 0..9, goal x*x == 2*y*y with y > 0 (that would
 // make x/y == sqrt(2), which is irrational). Explicitly: for y = 1..9, 2*y*y is 2, 8, 18, 32,

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (data is published through the volatile ready flag, giving happens-before; received is read by main after join)
 //
 // Hand-off through a volatile flag: the producer writes data = 42 and then ready = true; the
 // consumer spins `while (!ready) Thread.yield();` and then asserts data == 42. Under

@@ -1,4 +1,5 @@
 // rpf-expect: none
+// rpf-race: no (items and consumed are accessed only inside synchronized (lock) by the workers and by main after the joins)
 //
 // IfInsteadOfWhile with the condition re-checked in a `while` loop. A consumer leaves the
 // loop only while holding the lock and having just seen items > 0, so the assert always

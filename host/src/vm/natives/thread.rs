@@ -5,6 +5,7 @@ use crate::vm::monitor::WaitOutcome;
 use crate::vm::thread::{Exec, JThread, Status};
 use crate::vm::value::{Ref, Value};
 use crate::vm::Vm;
+use rpf_plugin_api::EventKind;
 
 /// Registers the natives of this module.
 pub fn register(r: &mut NativeRegistry) {
@@ -114,7 +115,7 @@ pub fn register(r: &mut NativeRegistry) {
     );
 }
 
-fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn object_wait(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let (obj, millis) = (a.obj(0), a.long(1));
     if millis < 0 {
         return throw(
@@ -123,9 +124,23 @@ fn object_wait(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         );
     }
     let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
+    let starting = vm.threads[vm.current].wait.is_none();
     match vm.object_wait(obj, deadline) {
-        WaitOutcome::Blocked => Err(NativeExit::Block),
-        WaitOutcome::Done => Ok(Value::Void),
+        WaitOutcome::Blocked => {
+            if starting {
+                vm.fire_object(Some(exec), EventKind::ObjectWait, obj, 0);
+                vm.fire_object(Some(exec), EventKind::ObjectUnlocked, obj, 0);
+                vm.fire_object(Some(exec), EventKind::ThreadWaiting, obj, 0);
+            } else if matches!(vm.threads[vm.current].status, Status::Blocked(_)) {
+                vm.fire_object(Some(exec), EventKind::ThreadBlocked, obj, 0);
+            }
+            Err(NativeExit::Block)
+        }
+        WaitOutcome::Done => {
+            let count = vm.monitors.get(&obj).map_or(0, |m| m.count);
+            vm.fire_object(Some(exec), EventKind::ObjectLocked, obj, i64::from(count));
+            Ok(Value::Void)
+        }
         WaitOutcome::Interrupted => {
             vm.clear_interrupt_field(vm.current);
             Err(NativeExit::ThrowNew("java/lang/InterruptedException", None))
@@ -156,10 +171,22 @@ fn notify(vm: &mut Vm, obj: Ref, all: bool) -> NativeResult {
                 }
             };
             vm.wake_waiter(chosen);
+            vm.fire_object(None, EventKind::ObjectNotify, obj, 0);
+            vm.fire_thread(EventKind::ThreadNotified, chosen);
             return Ok(Value::Void);
         }
     }
+    let waiters = vm.waiters(obj);
     if vm.object_notify(obj, all) {
+        vm.fire_object(None, EventKind::ObjectNotify, obj, i64::from(all));
+        let woken = if all {
+            waiters.len()
+        } else {
+            waiters.len().min(1)
+        };
+        for &t in &waiters[..woken] {
+            vm.fire_thread(EventKind::ThreadNotified, t);
+        }
         Ok(Value::Void)
     } else {
         throw(
@@ -269,6 +296,7 @@ impl Vm {
     /// Delivers an interrupt to thread `t`: wakes it from wait, sleep or park.
     pub fn interrupt(&mut self, t: usize) {
         self.threads[t].interrupted = true;
+        self.fire_thread(EventKind::ThreadInterrupted, t);
         match self.threads[t].status {
             Status::Waiting(_) => self.wake_waiter(t),
             Status::Sleeping | Status::Parked => {
@@ -283,6 +311,7 @@ impl Vm {
     /// Bookkeeping after `Thread.start` created VM thread `t`.
     pub fn on_thread_started(&mut self, t: usize) {
         tracing::debug!(thread = t, name = %self.thread_name(t), "thread started");
+        self.fire_thread(EventKind::ThreadStarted, t);
     }
 
     /// `Unsafe.park`, both halves. `deadline` is absolute virtual ms.
@@ -303,6 +332,7 @@ impl Vm {
         thread.timed_block = true;
         thread.status = Status::Parked;
         thread.deadline = deadline;
+        self.fire_object(None, EventKind::ThreadWaiting, Ref::NULL, 0);
         Err(NativeExit::Block)
     }
 

@@ -82,13 +82,19 @@ fn heuristic(
     what: &str,
 ) -> Result<Choice, NativeExit> {
     let name = super::string_arg(vm, name_ref)?;
-    let choices = vm
-        .explore
-        .as_ref()
-        .and_then(|e| e.heuristics.get(&name).cloned());
-    match choices {
-        Some(c) if !c.is_empty() => choose(vm, &format!("{what}({name})"), c),
-        _ => Err(NativeExit::Unsupported(format!(
+    let id = format!("{what}({name})");
+    if let Some(c) = vm.current_choice(&id) {
+        return Ok(c);
+    }
+    let choices = vm.plugins.take().map(|mut plugins| {
+        let values = plugins.choice_values(vm, &name);
+        vm.plugins = Some(plugins);
+        values
+    });
+    match choices.flatten() {
+        Some(Ok(c)) => choose(vm, &id, c),
+        Some(Err(message)) => Err(NativeExit::Unsupported(message)),
+        None => Err(NativeExit::Unsupported(format!(
             "Verify.{what}(\"{name}\") needs a heuristic ChoiceGenerator: configure {name}.class (for example {name}.class=gov.nasa.jpf.vm.choice.IntIntervalGenerator with {name}.min/{name}.max, or gov.nasa.jpf.vm.choice.DoubleChoiceFromSet with {name}.values)"
         ))),
     }

@@ -1,0 +1,510 @@
+//! The components of one run: creating them from the configuration, and calling them.
+//!
+//! Every call goes through [`Plugins::call`], which builds the host view, turns a plugin's
+//! error or caught panic into a [`PluginFailure`] (the run then ends with exit status 4 and
+//! the report written), and disables the failed component.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::{ROption, RResult, RString};
+use rpf_config::Config;
+use rpf_plugin_api::{
+    Access, BytecodeFactoryBox, ChoiceFactoryBox, Component, ComponentKind, ConfigView, Event,
+    EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, InsnInfo, ListenerBox,
+    PropertyBox, SchedulerBox,
+};
+
+use super::catalog::Catalog;
+use super::host_view::{Frames, Reported, Requests, VmView};
+use super::PluginError;
+use crate::vm::explore::Choice;
+use crate::vm::Vm;
+
+/// A plugin that failed (returned an error or panicked) during the run.
+#[derive(Debug, Clone)]
+pub struct PluginFailure {
+    /// The component.
+    pub component: String,
+    /// Its library.
+    pub library: PathBuf,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for PluginFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "plugin {} ({}) failed: {}",
+            self.component,
+            self.library.display(),
+            self.message
+        )
+    }
+}
+
+/// A created component with where it came from.
+struct Active<T> {
+    name: Rc<str>,
+    library: PathBuf,
+    object: T,
+    /// Set after the component failed; it is not called again.
+    failed: bool,
+}
+
+/// A listener and the events it wants.
+struct Subscribed {
+    active: Active<ListenerBox>,
+    mask: EventMask,
+}
+
+/// The bytecode factory and the opcodes it intercepts.
+struct InsnFactory {
+    active: Active<BytecodeFactoryBox>,
+    intercept: [bool; 256],
+}
+
+/// Keys whose `.class` values name something other than a heuristic ChoiceGenerator.
+const NOT_CHOICE_NAMES: &[&str] = &["search"];
+
+/// The components of a run, created from the configuration.
+pub struct Plugins {
+    listeners: Vec<Subscribed>,
+    scheduler: Option<Active<SchedulerBox>>,
+    insn_factory: Option<InsnFactory>,
+    choice_factories: HashMap<String, Active<ChoiceFactoryBox>>,
+    properties: Vec<Active<PropertyBox>>,
+    /// The union of the listeners' subscriptions.
+    pub mask: EventMask,
+    /// What plugins asked for since the host last looked.
+    pub requests: Requests,
+    /// The first plugin failure; the run ends with exit status 4 after it.
+    pub failure: Option<PluginFailure>,
+    /// Search depth, kept current by the checker for the host's `search_depth`.
+    pub depth: u32,
+    config: ConfigView,
+}
+
+impl std::fmt::Debug for Plugins {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugins")
+            .field("listeners", &self.listener_names())
+            .field("mask", &self.mask)
+            .finish()
+    }
+}
+
+/// A configuration view for a component configured under `name`.
+fn config_view(config: &Config, name: &str) -> ConfigView {
+    ConfigView::new(name, config.with_prefix(""))
+}
+
+/// Names used by `Verify.getInt(name)` / `getDouble(name)` that have a `<name>.class`.
+fn choice_names(config: &Config) -> Vec<(String, String)> {
+    let mut names: Vec<(String, String)> = config
+        .keys()
+        .filter_map(|k| {
+            let name = k.strip_suffix(".class")?;
+            let reserved = NOT_CHOICE_NAMES.contains(&name)
+                || crate::launch::RESERVED_PREFIXES
+                    .iter()
+                    .any(|p| name.starts_with(p));
+            (!reserved).then(|| Some((name.to_string(), config.get(k)?.to_string())))?
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Finds and creates one component, checking that it is of the expected kind.
+fn create(
+    catalog: &mut Catalog,
+    config: &Config,
+    kind: ComponentKind,
+    component: &str,
+    view_name: &str,
+) -> Result<(PathBuf, Component), PluginError> {
+    let (library, desc) = catalog.find(kind, component)?;
+    match (desc.create)(&config_view(config, view_name)) {
+        RResult::ROk(c) => Ok((library, c)),
+        RResult::RErr(e) => Err(PluginError::Create {
+            component: component.to_string(),
+            library,
+            reason: e.into_string(),
+        }),
+    }
+}
+
+fn active<T>(name: &str, library: PathBuf, object: T) -> Active<T> {
+    Active {
+        name: Rc::from(name),
+        library,
+        object,
+        failed: false,
+    }
+}
+
+/// A configuration-time failure of a component's first call.
+fn refused(name: &str, library: &std::path::Path, e: RString) -> PluginError {
+    PluginError::Create {
+        component: name.to_string(),
+        library: library.to_path_buf(),
+        reason: e.into_string(),
+    }
+}
+
+impl Plugins {
+    /// Creates the components `config` names (`listener`, `search.listener`,
+    /// `vm.scheduler_factory.class`, `vm.insn_factory.class`, `<name>.class`, plugin
+    /// properties in `search.properties`); `None` when it names none, so that runs without
+    /// plugins load no libraries at all.
+    pub fn from_config(config: &Config) -> Result<Option<Plugins>, PluginError> {
+        let mut listener_names = config.list("listener");
+        listener_names.extend(config.list("search.listener"));
+        let scheduler = config.get("vm.scheduler_factory.class").map(str::to_string);
+        let insn_factory = config.get("vm.insn_factory.class").map(str::to_string);
+        let choices = choice_names(config);
+        let property_names: Vec<String> = config
+            .list("search.properties")
+            .into_iter()
+            .filter(|p| !crate::check::settings::is_builtin_property(p))
+            .collect();
+        if listener_names.is_empty()
+            && scheduler.is_none()
+            && insn_factory.is_none()
+            && choices.is_empty()
+            && property_names.is_empty()
+        {
+            return Ok(None);
+        }
+        let user_path = config
+            .path_list("plugin.path")
+            .into_iter()
+            .map(PathBuf::from)
+            .collect();
+        let mut catalog = Catalog::new(user_path);
+        let mut plugins = Plugins {
+            listeners: Vec::new(),
+            scheduler: None,
+            insn_factory: None,
+            choice_factories: HashMap::new(),
+            properties: Vec::new(),
+            mask: EventMask::NONE,
+            requests: Requests::default(),
+            failure: None,
+            depth: 0,
+            config: config_view(config, ""),
+        };
+        for name in listener_names {
+            let kind = ComponentKind::Listener;
+            if let (library, Component::Listener(object)) =
+                create(&mut catalog, config, kind, &name, &name)?
+            {
+                let mask = match object.subscriptions() {
+                    RResult::ROk(m) => m,
+                    RResult::RErr(e) => return Err(refused(&name, &library, e)),
+                };
+                plugins.mask = plugins.mask.union(mask);
+                plugins.listeners.push(Subscribed {
+                    active: active(&name, library, object),
+                    mask,
+                });
+            }
+        }
+        for (choice, name) in choices {
+            let kind = ComponentKind::ChoiceFactory;
+            if let (library, Component::ChoiceFactory(object)) =
+                create(&mut catalog, config, kind, &name, &choice)?
+            {
+                let created = active(&name, library, object);
+                plugins.choice_factories.insert(choice, created);
+            }
+        }
+        for name in property_names {
+            let kind = ComponentKind::Property;
+            if let (library, Component::Property(object)) =
+                create(&mut catalog, config, kind, &name, &name)?
+            {
+                plugins.properties.push(active(&name, library, object));
+            }
+        }
+        if let Some(name) = scheduler {
+            let kind = ComponentKind::Scheduler;
+            if let (library, Component::Scheduler(object)) =
+                create(&mut catalog, config, kind, &name, &name)?
+            {
+                plugins.scheduler = Some(active(&name, library, object));
+            }
+        }
+        if let Some(name) = insn_factory {
+            let kind = ComponentKind::BytecodeFactory;
+            if let (library, Component::BytecodeFactory(object)) =
+                create(&mut catalog, config, kind, &name, &name)?
+            {
+                let wanted = match object.instructions() {
+                    RResult::ROk(list) => list,
+                    RResult::RErr(e) => return Err(refused(&name, &library, e)),
+                };
+                let mut intercept = [false; 256];
+                for m in wanted.iter() {
+                    let op = crate::classfile::mnemonic::opcode(m.as_str()).ok_or_else(|| {
+                        refused(
+                            &name,
+                            &library,
+                            format!("unknown instruction \"{m}\"").into(),
+                        )
+                    })?;
+                    intercept[usize::from(op)] = true;
+                }
+                plugins.insn_factory = Some(InsnFactory {
+                    active: active(&name, library, object),
+                    intercept,
+                });
+            }
+        }
+        Ok(Some(plugins))
+    }
+
+    /// Names of the loaded listeners.
+    pub fn listener_names(&self) -> Vec<String> {
+        self.listeners
+            .iter()
+            .map(|s| s.active.name.to_string())
+            .collect()
+    }
+
+    /// Whether a scheduler component decides scheduling points.
+    pub fn has_scheduler(&self) -> bool {
+        self.scheduler.is_some()
+    }
+
+    /// Whether a bytecode factory intercepts instructions.
+    pub fn has_insn_factory(&self) -> bool {
+        self.insn_factory.is_some()
+    }
+
+    /// Whether a heuristic generator is configured for `name`.
+    pub fn has_choice_factory(&self, name: &str) -> bool {
+        self.choice_factories.contains_key(name)
+    }
+
+    /// Calls a component with a host view; on failure records it and disables the
+    /// component.
+    #[allow(clippy::too_many_arguments)]
+    fn call<T, R>(
+        component: &mut Active<T>,
+        vm: &mut Vm,
+        frames: Frames<'_>,
+        requests: &mut Requests,
+        failure: &mut Option<PluginFailure>,
+        depth: u32,
+        config: &ConfigView,
+        f: impl FnOnce(&mut T, HostRef<'_, '_>) -> RResult<R, RString>,
+    ) -> Option<R> {
+        if component.failed {
+            return None;
+        }
+        let mut view = VmView {
+            vm,
+            frames,
+            requests,
+            component: component.name.clone(),
+            depth,
+            config,
+        };
+        let host = Host_TO::from_ptr(&mut view, TD_Opaque);
+        match f(&mut component.object, host) {
+            RResult::ROk(r) => Some(r),
+            RResult::RErr(message) => {
+                component.failed = true;
+                tracing::error!(component = %component.name, %message, "plugin failed");
+                if failure.is_none() {
+                    *failure = Some(PluginFailure {
+                        component: component.name.to_string(),
+                        library: component.library.clone(),
+                        message: message.into_string(),
+                    });
+                }
+                view.requests.end_search = true;
+                None
+            }
+        }
+    }
+
+    /// Delivers `event` to every listener subscribed to its kind.
+    pub fn deliver(&mut self, vm: &mut Vm, mut frames: Frames<'_>, event: &Event<'_>) {
+        for s in &mut self.listeners {
+            if !s.mask.contains(event.kind) {
+                continue;
+            }
+            let reborrowed = match &mut frames {
+                Frames::Parked => Frames::Parked,
+                Frames::Shared(e) => Frames::Shared(e),
+                Frames::Mutable(e) => Frames::Mutable(e),
+            };
+            Self::call(
+                &mut s.active,
+                vm,
+                reborrowed,
+                &mut self.requests,
+                &mut self.failure,
+                self.depth,
+                &self.config,
+                |l, host| l.on_event(host, event),
+            );
+        }
+    }
+
+    /// Asks the scheduler component whether `access` is a scheduling point.
+    pub fn is_scheduling_point(&mut self, vm: &mut Vm, access: &Access) -> bool {
+        let Some(active) = self.scheduler.as_mut() else {
+            return access.default;
+        };
+        Self::call(
+            active,
+            vm,
+            Frames::Parked,
+            &mut self.requests,
+            &mut self.failure,
+            self.depth,
+            &self.config,
+            |s, host| s.is_scheduling_point(host, access),
+        )
+        .unwrap_or(access.default)
+    }
+
+    /// Whether the bytecode factory intercepts `opcode`.
+    #[inline]
+    pub fn intercepts(&self, opcode: u8) -> bool {
+        self.insn_factory
+            .as_ref()
+            .is_some_and(|f| !f.active.failed && f.intercept[usize::from(opcode)])
+    }
+
+    /// Lets the bytecode factory execute an instruction of the running thread.
+    pub fn execute(
+        &mut self,
+        vm: &mut Vm,
+        exec: &mut crate::vm::thread::Exec,
+        at: &FrameInfo,
+        insn: &InsnInfo,
+    ) -> Execution {
+        let Some(factory) = self.insn_factory.as_mut() else {
+            return Execution::Default;
+        };
+        Self::call(
+            &mut factory.active,
+            vm,
+            Frames::Mutable(exec),
+            &mut self.requests,
+            &mut self.failure,
+            self.depth,
+            &self.config,
+            |b, host| b.execute(host, at, insn),
+        )
+        .unwrap_or(Execution::Reexecute)
+    }
+
+    /// The values of the heuristic generator configured for `name`; `None` if there is
+    /// none, `Some(Err)` if the factory offered no usable values.
+    pub fn choice_values(
+        &mut self,
+        vm: &mut Vm,
+        name: &str,
+    ) -> Option<Result<Vec<Choice>, String>> {
+        let factory = self.choice_factories.get_mut(name)?;
+        let component = factory.name.clone();
+        let values = Self::call(
+            factory,
+            vm,
+            Frames::Parked,
+            &mut self.requests,
+            &mut self.failure,
+            self.depth,
+            &self.config,
+            |f, host| f.values(host),
+        )?;
+        let choices: Vec<Choice> = values
+            .into_iter()
+            .filter_map(super::host_view::to_choice)
+            .collect();
+        Some(if choices.is_empty() {
+            Err(format!("{component} (for \"{name}\") produced no values"))
+        } else {
+            Ok(choices)
+        })
+    }
+
+    /// Runs the property components on the current state; violations go to the requests.
+    pub fn check_properties(&mut self, vm: &mut Vm) {
+        for p in &mut self.properties {
+            let name = p.name.to_string();
+            let found = Self::call(
+                p,
+                vm,
+                Frames::Parked,
+                &mut self.requests,
+                &mut self.failure,
+                self.depth,
+                &self.config,
+                |p, host| p.check(host),
+            );
+            if let Some(ROption::RSome(message)) = found {
+                self.requests.violations.push(Reported {
+                    kind: "property".to_string(),
+                    message: message.into_string(),
+                    component: name,
+                });
+            }
+        }
+    }
+
+    /// Whether any listener wants `kind`.
+    pub fn wants(&self, kind: EventKind) -> bool {
+        self.mask.contains(kind)
+    }
+
+    /// Each listener's end-of-run console section and JSON value, by component name.
+    pub fn reports(&mut self) -> ListenerReports {
+        let mut reports = ListenerReports::default();
+        for s in &mut self.listeners {
+            let a = &mut s.active;
+            if a.failed {
+                continue;
+            }
+            let text = a.object.report();
+            let json = a.object.report_json();
+            for r in [&text, &json] {
+                if let RResult::RErr(e) = r {
+                    a.failed = true;
+                    self.failure.get_or_insert_with(|| PluginFailure {
+                        component: a.name.to_string(),
+                        library: a.library.clone(),
+                        message: e.to_string(),
+                    });
+                }
+            }
+            if let RResult::ROk(ROption::RSome(t)) = text {
+                reports.text.push((a.name.to_string(), t.into_string()));
+            }
+            if let RResult::ROk(ROption::RSome(t)) = json {
+                let value = serde_json::from_str(&t)
+                    .unwrap_or_else(|_| serde_json::Value::String(t.into_string()));
+                reports.json.push((a.name.to_string(), value));
+            }
+        }
+        reports
+    }
+}
+
+/// What listeners add to the end-of-run reports.
+#[derive(Debug, Default, Clone)]
+pub struct ListenerReports {
+    /// Console sections: component name and text.
+    pub text: Vec<(String, String)>,
+    /// JSON values: component name and value.
+    pub json: Vec<(String, serde_json::Value)>,
+}

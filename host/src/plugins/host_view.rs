@@ -1,0 +1,603 @@
+//! The host side of the plugin callback interface: the VM as one plugin call sees it, plus
+//! the actions plugins request, which the VM and the search carry out after the call.
+
+use std::rc::Rc;
+
+use abi_stable::std_types::{ROption, RStr, RString, RVec};
+use rpf_plugin_api::{ChoiceKind, ConfigView, FrameInfo, Host, InsnInfo, JValue, MethodInfo};
+
+use crate::classfile::{mnemonic, Constant, Insn};
+use crate::vm::class::{ClassId, MethodId};
+use crate::vm::explore::{Choice, ChoiceGenerator};
+use crate::vm::heap::ObjData;
+use crate::vm::resolve::Resolved;
+use crate::vm::thread::Exec;
+use crate::vm::value::{Ref, Value};
+use crate::vm::Vm;
+
+/// A violation a plugin reported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reported {
+    /// `race`, `lock_order`, `property`, ...
+    pub kind: String,
+    /// What is wrong.
+    pub message: String,
+    /// The reporting component.
+    pub component: String,
+}
+
+/// What plugins asked for since the host last looked.
+#[derive(Debug, Default, Clone)]
+pub struct Requests {
+    /// Prune the current path.
+    pub ignore_state: bool,
+    /// End the transition.
+    pub break_transition: bool,
+    /// Violations reported.
+    pub violations: Vec<Reported>,
+    /// End the search.
+    pub end_search: bool,
+}
+
+/// Access to the running thread's frames during a call.
+pub enum Frames<'a> {
+    /// The thread is not executing (its frames are in its thread record).
+    Parked,
+    /// The thread executes; its frames may be read.
+    Shared(&'a Exec),
+    /// The thread executes and the call may change its operands and locals.
+    Mutable(&'a mut Exec),
+}
+
+/// The VM as one plugin call sees it.
+pub struct VmView<'a> {
+    /// The VM.
+    pub vm: &'a mut Vm,
+    /// The running thread's frames while it executes (they live outside the thread then).
+    pub frames: Frames<'a>,
+    /// Where the plugin's requests go.
+    pub requests: &'a mut Requests,
+    /// The component being called (named in its violations).
+    pub component: Rc<str>,
+    /// Current search depth.
+    pub depth: u32,
+    /// The run's configuration.
+    pub config: &'a ConfigView,
+}
+
+/// A VM value as plugins see it.
+pub fn to_jvalue(v: Value) -> JValue {
+    match v {
+        Value::Int(i) => JValue::Int(i),
+        Value::Long(l) => JValue::Long(l),
+        Value::Float(f) => JValue::Float(f),
+        Value::Double(d) => JValue::Double(d),
+        Value::Ref(r) if r.is_null() => JValue::Null,
+        Value::Ref(r) => JValue::Ref(r.0),
+        Value::Void | Value::RetAddr(_) => JValue::Void,
+    }
+}
+
+/// A plugin's value as a VM value.
+pub fn from_jvalue(v: JValue) -> Value {
+    match v {
+        JValue::Int(i) => Value::Int(i),
+        JValue::Long(l) => Value::Long(l),
+        JValue::Float(f) => Value::Float(f),
+        JValue::Double(d) => Value::Double(d),
+        JValue::Ref(r) => Value::Ref(Ref(r)),
+        JValue::Null => Value::NULL,
+        JValue::Void => Value::Void,
+    }
+}
+
+/// A plugin's choice value as a choice.
+pub fn to_choice(v: JValue) -> Option<Choice> {
+    match v {
+        JValue::Int(i) => Some(Choice::Int(i)),
+        JValue::Long(l) => Some(Choice::Long(l)),
+        JValue::Float(f) => Some(Choice::Double(f64::from(f))),
+        JValue::Double(d) => Some(Choice::Double(d)),
+        _ => None,
+    }
+}
+
+fn choice_value(c: Choice) -> JValue {
+    match c {
+        Choice::Thread(t) => JValue::Int(t as i32),
+        Choice::Int(i) => JValue::Int(i),
+        Choice::Long(l) => JValue::Long(l),
+        Choice::Double(d) => JValue::Double(d),
+        Choice::Bool(b) => JValue::Int(i32::from(b)),
+    }
+}
+
+fn choice_is(c: Choice, kind: ChoiceKind) -> bool {
+    matches!(
+        (kind, c),
+        (ChoiceKind::Any, _)
+            | (ChoiceKind::Thread, Choice::Thread(_))
+            | (ChoiceKind::Int, Choice::Int(_) | Choice::Bool(_))
+            | (ChoiceKind::Long, Choice::Long(_))
+            | (ChoiceKind::Double, Choice::Double(_))
+    )
+}
+
+/// Jump targets of an instruction.
+fn targets(insn: Insn, code: &crate::classfile::Code) -> Vec<u32> {
+    match insn {
+        Insn::If(_, t)
+        | Insn::IfIcmp(_, t)
+        | Insn::IfAcmpEq(t)
+        | Insn::IfAcmpNe(t)
+        | Insn::IfNull(t)
+        | Insn::IfNonNull(t)
+        | Insn::Goto(t)
+        | Insn::Jsr(t) => vec![t],
+        Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
+            let mut all = crate::classfile::stackcheck::switch_targets(code, s);
+            all.sort_unstable();
+            all.dedup();
+            all
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The source line of `pc` in `method`, or -1.
+pub fn line(vm: &Vm, method: MethodId, pc: u32) -> i32 {
+    if method as usize >= vm.classes.method_count() {
+        return -1;
+    }
+    vm.classes
+        .method(method)
+        .code
+        .as_ref()
+        .and_then(|c| c.line_at(pc))
+        .map_or(-1, i32::from)
+}
+
+/// `pkg.Class.name`, volatile and static of the field an instruction refers to.
+fn field_facts(vm: &Vm, class: ClassId, index: u16) -> (String, bool, bool) {
+    let c = vm.classes.get(class);
+    if let Some(Resolved::Field(f)) = c.cache.get(usize::from(index)).and_then(|x| x.get()) {
+        let declaring = vm.classes.get(f.class);
+        let name = declaring
+            .fields
+            .iter()
+            .find(|d| d.slot == f.slot && d.is_static() == f.is_static)
+            .map(|d| d.name.to_string())
+            .unwrap_or_default();
+        return (
+            format!("{}.{name}", declaring.java_name()),
+            f.volatile,
+            f.is_static,
+        );
+    }
+    match c.pool.get(usize::from(index)) {
+        Some(Constant::FieldRef(m)) => (
+            format!("{}.{}", m.class.replace('/', "."), m.name),
+            false,
+            false,
+        ),
+        _ => (String::new(), false, false),
+    }
+}
+
+/// `pkg.Class.name(descriptor)` of a method reference.
+fn method_ref(vm: &Vm, class: ClassId, index: u16) -> String {
+    match vm.classes.get(class).pool.get(usize::from(index)) {
+        Some(Constant::MethodRef(m)) => {
+            format!("{}.{}{}", m.class.replace('/', "."), m.name, m.desc)
+        }
+        _ => String::new(),
+    }
+}
+
+/// Facts about the instruction at `pc` of `method`.
+pub fn insn_info(vm: &Vm, method: MethodId, pc: u32) -> Option<InsnInfo> {
+    if method as usize >= vm.classes.method_count() {
+        return None;
+    }
+    let m = vm.classes.method(method);
+    let code = m.code.as_ref()?;
+    let insn = *code.insns.get(pc as usize)?;
+    let opcode = code.opcodes[pc as usize];
+    let (member, volatile, is_static) = match insn {
+        Insn::GetField(i) | Insn::PutField(i) | Insn::GetStatic(i) | Insn::PutStatic(i) => {
+            field_facts(vm, m.class, i)
+        }
+        Insn::InvokeVirtual(i)
+        | Insn::InvokeSpecial(i)
+        | Insn::InvokeStatic(i)
+        | Insn::InvokeInterface(i) => (method_ref(vm, m.class, i), false, false),
+        _ => (String::new(), false, false),
+    };
+    Some(InsnInfo {
+        mnemonic: RStr::from_str(mnemonic::mnemonic(opcode)),
+        opcode,
+        text: format!("{insn:?}").into(),
+        line: line(vm, method, pc),
+        targets: targets(insn, code).into(),
+        member: member.into(),
+        volatile,
+        is_static,
+    })
+}
+
+impl VmView<'_> {
+    fn exec_of(&self, thread: u32) -> Option<&Exec> {
+        let t = thread as usize;
+        if t == self.vm.current {
+            match &self.frames {
+                Frames::Shared(e) => return Some(e),
+                Frames::Mutable(e) => return Some(e),
+                Frames::Parked => {}
+            }
+        }
+        self.vm.threads.get(t).map(|th| &th.exec)
+    }
+
+    /// The running thread's frames, mutably (only while it executes an instruction).
+    fn exec_mut(&mut self) -> Option<&mut Exec> {
+        match &mut self.frames {
+            Frames::Mutable(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn running(&self) -> Option<&Exec> {
+        self.exec_of(self.vm.current as u32)
+    }
+
+    fn method_ok(&self, method: u32) -> bool {
+        (method as usize) < self.vm.classes.method_count()
+    }
+
+    /// Index of value-stack entry `from_top` of the running thread's top frame.
+    fn operand_index(exec: &Exec, from_top: u32) -> Option<usize> {
+        let base = exec.top()?.stack_base as usize;
+        let i = exec.stack.len().checked_sub(1 + from_top as usize)?;
+        (i >= base).then_some(i)
+    }
+
+    /// Index of local `slot` of the running thread's top frame.
+    fn local_index(exec: &Exec, slot: u32) -> Option<usize> {
+        let f = exec.top()?;
+        let i = f.locals as usize + slot as usize;
+        (i < f.stack_base as usize).then_some(i)
+    }
+
+    fn class_id(&self, name: &str) -> Option<ClassId> {
+        self.vm.classes.lookup(&name.replace('.', "/"))
+    }
+
+    /// The attribute slot of field `name` of `object` (instance or statics object).
+    fn field_slot_of(&self, object: u32, name: &str) -> Option<u32> {
+        let r = Ref(object);
+        let class = self.vm.class_of(r)?;
+        if let Some(slot) = self.vm.field_slot(class, name) {
+            return Some(slot);
+        }
+        // A statics object: its class's static field.
+        (0..self.vm.class_states.len())
+            .find(|&i| self.vm.class_states.get(i).is_some_and(|s| s.statics == r))
+            .and_then(|i| {
+                self.vm
+                    .classes
+                    .get(i as ClassId)
+                    .field_named(name)
+                    .filter(|f| f.is_static())
+                    .map(|f| f.slot)
+            })
+    }
+}
+
+impl Host for VmView<'_> {
+    fn thread_count(&self) -> u32 {
+        self.vm.threads.len() as u32
+    }
+
+    fn current_thread(&self) -> u32 {
+        self.vm.current as u32
+    }
+
+    fn thread_name(&self, thread: u32) -> RString {
+        if (thread as usize) < self.vm.threads.len() {
+            self.vm.thread_name(thread as usize).into()
+        } else {
+            RString::new()
+        }
+    }
+
+    fn thread_state(&self, thread: u32) -> RString {
+        self.vm
+            .threads
+            .get(thread as usize)
+            .map(|t| format!("{:?}", t.status).to_uppercase().into())
+            .unwrap_or_default()
+    }
+
+    fn schedulable_threads(&self) -> RVec<u32> {
+        self.vm.schedulable_threads().into()
+    }
+
+    fn frames(&self, thread: u32) -> RVec<FrameInfo> {
+        self.exec_of(thread)
+            .map(|e| {
+                let mut end = e.stack.len();
+                e.frames
+                    .iter()
+                    .rev()
+                    .map(|f| {
+                        let info = FrameInfo {
+                            method: f.method,
+                            pc: f.pc,
+                            line: line(self.vm, f.method, f.pc),
+                            locals: f.stack_base.saturating_sub(f.locals),
+                            stack_depth: (end as u32).saturating_sub(f.stack_base),
+                        };
+                        end = f.locals as usize;
+                        info
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn local(&self, thread: u32, frame: u32, slot: u32) -> JValue {
+        self.exec_of(thread)
+            .and_then(|e| {
+                let f = e.frames.iter().rev().nth(frame as usize)?;
+                let i = f.locals as usize + slot as usize;
+                (i < f.stack_base as usize).then(|| e.stack.get(i).copied())?
+            })
+            .map_or(JValue::Void, to_jvalue)
+    }
+
+    fn stack_value(&self, thread: u32, from_top: u32) -> JValue {
+        self.exec_of(thread)
+            .and_then(|e| Self::operand_index(e, from_top).map(|i| e.stack[i]))
+            .map_or(JValue::Void, to_jvalue)
+    }
+
+    fn locks_held(&self, thread: u32) -> RVec<u32> {
+        let mut held: Vec<u32> = self
+            .vm
+            .monitors
+            .iter()
+            .filter(|(_, m)| m.owner == thread)
+            .map(|(r, _)| r.0)
+            .collect();
+        held.sort_unstable();
+        held.into()
+    }
+
+    fn lock_owner(&self, object: u32) -> i32 {
+        self.vm
+            .monitors
+            .get(&Ref(object))
+            .map_or(-1, |m| m.owner as i32)
+    }
+
+    fn method_info(&self, method: u32) -> ROption<MethodInfo> {
+        if !self.method_ok(method) {
+            return ROption::RNone;
+        }
+        let m = self.vm.classes.method(method);
+        let c = self.vm.classes.get(m.class);
+        let (instructions, lines) = m.code.as_ref().map_or((0, Vec::new()), |code| {
+            let mut lines: Vec<u32> = code.lines.iter().map(|&(_, l)| u32::from(l)).collect();
+            lines.sort_unstable();
+            lines.dedup();
+            (code.insns.len() as u32, lines)
+        });
+        ROption::RSome(MethodInfo {
+            class: c.java_name().into(),
+            name: m.name.to_string().into(),
+            descriptor: m.desc.to_string().into(),
+            instructions,
+            lines: lines.into(),
+            source_file: c.attrs.source_file.as_deref().unwrap_or("").into(),
+            system: c.system,
+            synchronized: m.is_synchronized(),
+            is_static: m.is_static(),
+        })
+    }
+
+    fn instruction(&self, method: u32, pc: u32) -> ROption<InsnInfo> {
+        insn_info(self.vm, method, pc).into()
+    }
+
+    fn class_methods(&self, class: RStr<'_>) -> RVec<u32> {
+        self.class_id(class.as_str())
+            .map(|id| self.vm.classes.get(id).methods.to_vec())
+            .unwrap_or_default()
+            .into()
+    }
+
+    fn class_name(&self, object: u32) -> RString {
+        let Some(class) = self.vm.class_of(Ref(object)) else {
+            return RString::new();
+        };
+        let c = self.vm.classes.get(class);
+        if c.is_array() {
+            crate::classfile::descriptor::parse_field(&c.name)
+                .map(|t| crate::vm::resolve::java_type_name(&t))
+                .unwrap_or_else(|| c.java_name())
+                .into()
+        } else {
+            c.java_name().into()
+        }
+    }
+
+    fn field(&self, object: u32, name: RStr<'_>) -> ROption<JValue> {
+        self.field_slot_of(object, name.as_str())
+            .map(|slot| to_jvalue(self.vm.field(Ref(object), slot)))
+            .into()
+    }
+
+    fn statics_object(&self, class: RStr<'_>) -> ROption<u32> {
+        self.class_id(class.as_str())
+            .and_then(|id| self.vm.class_states.get(id as usize))
+            .map(|s| s.statics)
+            .filter(|r| !r.is_null())
+            .map(|r| r.0)
+            .into()
+    }
+
+    fn static_field(&self, class: RStr<'_>, name: RStr<'_>) -> ROption<JValue> {
+        match self.statics_object(class) {
+            ROption::RSome(statics) => self.field(statics, name),
+            ROption::RNone => ROption::RNone,
+        }
+    }
+
+    fn array_length(&self, object: u32) -> ROption<u32> {
+        self.vm
+            .heap
+            .get(Ref(object))
+            .and_then(|o| o.data.array_len())
+            .map(|n| n as u32)
+            .into()
+    }
+
+    fn array_element(&self, object: u32, index: u32) -> ROption<JValue> {
+        let Some(obj) = self.vm.heap.get(Ref(object)) else {
+            return ROption::RNone;
+        };
+        if matches!(obj.data, ObjData::Fields(_)) {
+            return ROption::RNone;
+        }
+        obj.data.load(index as usize).map(to_jvalue).into()
+    }
+
+    fn string_value(&self, object: u32) -> ROption<RString> {
+        self.vm.string_value(Ref(object)).map(RString::from).into()
+    }
+
+    fn stack_attr(&self, from_top: u32) -> i64 {
+        self.running()
+            .and_then(|e| Self::operand_index(e, from_top).map(|i| e.attr(i)))
+            .unwrap_or(0)
+    }
+
+    fn set_stack_attr(&mut self, from_top: u32, attr: i64) {
+        let Some(exec) = self.exec_mut() else { return };
+        if let Some(i) = Self::operand_index(exec, from_top) {
+            exec.set_attr(i, attr);
+            self.vm.activate_attributes(attr);
+        }
+    }
+
+    fn local_attr(&self, slot: u32) -> i64 {
+        self.running()
+            .and_then(|e| Self::local_index(e, slot).map(|i| e.attr(i)))
+            .unwrap_or(0)
+    }
+
+    fn set_local_attr(&mut self, slot: u32, attr: i64) {
+        let Some(exec) = self.exec_mut() else { return };
+        if let Some(i) = Self::local_index(exec, slot) {
+            exec.set_attr(i, attr);
+            self.vm.activate_attributes(attr);
+        }
+    }
+
+    fn field_attr(&self, object: u32, name: RStr<'_>) -> i64 {
+        self.field_slot_of(object, name.as_str())
+            .map_or(0, |slot| self.vm.heap_attrs.get(Ref(object), slot))
+    }
+
+    fn set_field_attr(&mut self, object: u32, name: RStr<'_>, attr: i64) {
+        if let Some(slot) = self.field_slot_of(object, name.as_str()) {
+            self.vm.heap_attrs.set(Ref(object), slot, attr);
+            self.vm.activate_attributes(attr);
+        }
+    }
+
+    fn element_attr(&self, array: u32, index: u32) -> i64 {
+        self.vm.heap_attrs.get(Ref(array), index)
+    }
+
+    fn set_element_attr(&mut self, array: u32, index: u32, attr: i64) {
+        let len = self.array_length(array).into_option().unwrap_or(0);
+        if index < len {
+            self.vm.heap_attrs.set(Ref(array), index, attr);
+            self.vm.activate_attributes(attr);
+        }
+    }
+
+    fn pop(&mut self) -> JValue {
+        let Some(exec) = self.exec_mut() else {
+            return JValue::Void;
+        };
+        if Self::operand_index(exec, 0).is_none() {
+            return JValue::Void;
+        }
+        exec.attrs.truncate(exec.stack.len() - 1);
+        exec.stack.pop().map_or(JValue::Void, to_jvalue)
+    }
+
+    fn push(&mut self, value: JValue) {
+        if let Some(exec) = self.exec_mut() {
+            exec.stack.push(from_jvalue(value));
+            if !exec.attrs.is_empty() {
+                exec.attrs.resize(exec.stack.len(), 0);
+            }
+        }
+    }
+
+    fn set_local(&mut self, slot: u32, value: JValue) {
+        let Some(exec) = self.exec_mut() else { return };
+        if let Some(i) = Self::local_index(exec, slot) {
+            exec.stack[i] = from_jvalue(value);
+        }
+    }
+
+    fn register_choice(&mut self, id: RStr<'_>, values: RVec<JValue>) {
+        let choices: Vec<Choice> = values.into_iter().filter_map(to_choice).collect();
+        if choices.is_empty() {
+            tracing::warn!(component = %self.component, id = id.as_str(), "choice without values ignored");
+            return;
+        }
+        self.vm
+            .register_choice(ChoiceGenerator::data(id.as_str(), choices));
+    }
+
+    fn current_choice(&self, id: RStr<'_>, kind: ChoiceKind) -> ROption<JValue> {
+        self.vm
+            .current_choice(id.as_str())
+            .filter(|c| choice_is(*c, kind))
+            .map(choice_value)
+            .into()
+    }
+
+    fn search_depth(&self) -> u32 {
+        self.depth
+    }
+
+    fn config(&self, key: RStr<'_>) -> ROption<RString> {
+        self.config.get(key.as_str()).map(RString::from).into()
+    }
+
+    fn ignore_state(&mut self) {
+        self.requests.ignore_state = true;
+    }
+
+    fn break_transition(&mut self) {
+        self.requests.break_transition = true;
+    }
+
+    fn report_violation(&mut self, kind: RStr<'_>, message: RStr<'_>) {
+        self.requests.violations.push(Reported {
+            kind: kind.to_string(),
+            message: message.to_string(),
+            component: self.component.to_string(),
+        });
+    }
+
+    fn end_search(&mut self) {
+        self.requests.end_search = true;
+    }
+}

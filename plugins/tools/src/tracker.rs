@@ -1,0 +1,113 @@
+//! Prints the search's transitions and the instructions they execute, for learning how the
+//! checker explores a program and for debugging.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use rpf_plugin_api::{
+    code_location, flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener,
+};
+
+/// The execution tracker.
+pub struct ExecTracker {
+    print_insn: bool,
+    show_system: bool,
+    /// Whether each method belongs to the class library (cached).
+    system: HashMap<u32, bool>,
+}
+
+impl ExecTracker {
+    fn is_system(&mut self, host: &HostRef<'_, '_>, method: u32) -> bool {
+        *self.system.entry(method).or_insert_with(|| {
+            host.method_info(method)
+                .into_option()
+                .is_none_or(|m| m.system)
+        })
+    }
+}
+
+/// Writes one line to stdout (the tracker's whole purpose is printing).
+fn line(text: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_fmt(text);
+    let _ = out.write_all(b"\n");
+}
+
+impl Listener for ExecTracker {
+    fn new(config: &ConfigView) -> Result<Self, String> {
+        Ok(ExecTracker {
+            print_insn: config.bool("et.print_insn", true)?,
+            show_system: config.bool("et.show_system", false)?,
+            system: HashMap::new(),
+        })
+    }
+
+    fn subscriptions(&self) -> EventMask {
+        let search = EventMask::of(&[
+            EventKind::StateAdvanced,
+            EventKind::StateBacktracked,
+            EventKind::StateRestored,
+            EventKind::PropertyViolated,
+        ]);
+        if self.print_insn {
+            search.union(EventMask::of(&[EventKind::InstructionExecuted]))
+        } else {
+            search
+        }
+    }
+
+    fn on_event(&mut self, host: &mut HostRef<'_, '_>, event: &Event<'_>) {
+        let depth = host.search_depth();
+        match event.kind {
+            EventKind::StateAdvanced => {
+                let what = if event.flags & flags::ERROR_STATE != 0 {
+                    "error"
+                } else if event.flags & flags::NEW_STATE == 0 {
+                    "visited"
+                } else if event.flags & flags::END_STATE != 0 {
+                    "new end"
+                } else {
+                    "new"
+                };
+                line(format_args!(
+                    "----------------------------------- [{depth}] forward: {} {what} (from {}; {})",
+                    event.value, event.other, event.text
+                ));
+            }
+            EventKind::StateBacktracked => line(format_args!(
+                "----------------------------------- [{depth}] backtrack: {}",
+                event.value
+            )),
+            EventKind::StateRestored => line(format_args!(
+                "----------------------------------- [{depth}] restore: {}",
+                event.value
+            )),
+            EventKind::PropertyViolated => line(format_args!(
+                "----------------------------------- [{depth}] property violated: {}",
+                event.text
+            )),
+            EventKind::InstructionExecuted => {
+                if !self.show_system && self.is_system(host, event.method) {
+                    return;
+                }
+                let text = host
+                    .instruction(event.method, event.pc)
+                    .into_option()
+                    .map(|i| {
+                        if i.member.is_empty() {
+                            i.mnemonic.to_string()
+                        } else {
+                            format!("{} {}", i.mnemonic, i.member)
+                        }
+                    })
+                    .unwrap_or_default();
+                line(format_args!(
+                    "  [{}] {:<40} {text}",
+                    event.thread,
+                    code_location(host, event.method, event.pc)
+                ));
+            }
+            _ => {}
+        }
+    }
+}
