@@ -226,11 +226,23 @@ fn init_tracing(verbose: u8) {
 }
 
 fn report_launch_error(e: &LaunchError) -> i32 {
+    let internal = matches!(
+        e,
+        LaunchError::Plugin(crate::plugins::PluginError::Panicked { .. })
+    );
     #[allow(clippy::print_stderr)]
     {
-        eprintln!("rpf: error: {e}");
+        if internal {
+            eprintln!("rpf: internal error: {e}");
+        } else {
+            eprintln!("rpf: error: {e}");
+        }
     }
-    EXIT_USAGE
+    if internal {
+        EXIT_INTERNAL
+    } else {
+        EXIT_USAGE
+    }
 }
 
 fn run_command(args: &TargetArgs) -> i32 {

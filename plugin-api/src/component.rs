@@ -45,6 +45,10 @@ impl ComponentKind {
     }
 }
 
+/// How the message of a panic caught inside a plugin starts (errors a component returns
+/// on purpose never do), so that the host can tell bugs from refusals.
+pub const PANIC_PREFIX: &str = "panicked: ";
+
 /// A plugin-side failure: the component's error message, or a caught panic's message.
 fn guard<T>(f: impl FnOnce() -> T) -> RResult<T, RString> {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -55,7 +59,7 @@ fn guard<T>(f: impl FnOnce() -> T) -> RResult<T, RString> {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic payload".to_string());
-            RResult::RErr(format!("panicked: {message}").into())
+            RResult::RErr(format!("{PANIC_PREFIX}{message}").into())
         }
     }
 }

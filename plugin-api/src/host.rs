@@ -98,6 +98,8 @@ pub trait Host {
     fn thread_name(&self, thread: u32) -> RString;
     /// A thread's state (`NEW`, `RUNNABLE`, `BLOCKED(..)`, `WAITING(..)`, `TERMINATED`, ...).
     fn thread_state(&self, thread: u32) -> RString;
+    /// Whether a thread is a daemon (the JDK's own helper threads are).
+    fn is_daemon(&self, thread: u32) -> bool;
     /// The threads that could be scheduled now, ascending.
     fn schedulable_threads(&self) -> RVec<u32>;
     /// A thread's frames, innermost first.

@@ -25,7 +25,7 @@ pub use component::{
     ChoiceFactoryBox, ChoiceFactoryFfi, ChoiceFactoryFfi_TO, Component, ComponentDesc,
     ComponentKind, Execution, Listener, ListenerBox, ListenerFfi, ListenerFfi_TO, Property,
     PropertyBox, PropertyFfi, PropertyFfi_TO, Scheduler, SchedulerBox, SchedulerFfi,
-    SchedulerFfi_TO,
+    SchedulerFfi_TO, PANIC_PREFIX,
 };
 pub use config::ConfigView;
 pub use event::{flags, Event, EventKind, EventMask};

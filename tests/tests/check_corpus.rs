@@ -1,6 +1,7 @@
 //! The model-checking corpus: every program under `tests/java/check/` declares its verdict
 //! (and, for exhaustiveness programs, the exact set of final outcomes) in a header; rpf must
-//! reach exactly that, with partial order reduction on and off.
+//! reach exactly that with partial order reduction on, off, and with the bundled
+//! `rpf.AlwaysBreakScheduler` plugin deciding the scheduling points instead.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -40,11 +41,11 @@ fn header(source: &Path) -> Expectation {
 fn check(
     classes: &Path,
     name: &str,
-    por: bool,
+    mode: &Mode,
     extra: &[String],
     json_dir: &Path,
 ) -> (String, BTreeSet<String>, Option<i32>, String) {
-    let json = json_dir.join(format!("{name}-{por}.json"));
+    let json = json_dir.join(format!("{name}-{}.json", mode.label));
     let cp = classes.display().to_string();
     let mut args: Vec<String> = vec![
         "-cp".into(),
@@ -52,9 +53,9 @@ fn check(
         name.into(),
         "+report.progress=0".into(),
         format!("+report.json.file={}", json.display()),
-        format!("+vm.por={por}"),
         "+search.time_limit=120s".into(),
     ];
+    args.extend(mode.settings.iter().map(|s| s.to_string()));
     args.extend(extra.iter().cloned());
     let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = run(&rpf_binary(), &arg_refs, None);
@@ -99,6 +100,28 @@ fn serde_json_value(text: &str) -> Option<String> {
     })
 }
 
+/// One way of running the whole corpus.
+struct Mode {
+    label: &'static str,
+    settings: &'static [&'static str],
+}
+
+/// Partial order reduction on and off, and the scheduler plugin that breaks at every access.
+const MODES: [Mode; 3] = [
+    Mode {
+        label: "vm.por=true",
+        settings: &["+vm.por=true"],
+    },
+    Mode {
+        label: "vm.por=false",
+        settings: &["+vm.por=false"],
+    },
+    Mode {
+        label: "rpf.AlwaysBreakScheduler",
+        settings: &["+vm.scheduler_factory.class=rpf.AlwaysBreakScheduler"],
+    },
+];
+
 #[test]
 fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
     let dir = workspace().join("tests/java/check");
@@ -134,9 +157,9 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
                     .into_owned();
                 let expect = header(&source);
                 let mut results = Vec::new();
-                for por in [true, false] {
+                for mode in &MODES {
                     let (verdict, outcomes, status, stderr) =
-                        check(classes.path(), &name, por, &expect.config, json_dir.path());
+                        check(classes.path(), &name, mode, &expect.config, json_dir.path());
                     let expected_status = if expect.verdict == "none" {
                         Some(0)
                     } else {
@@ -159,17 +182,18 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
                     if !problems.is_empty() {
                         let tail: Vec<&str> = stderr.lines().rev().take(3).collect();
                         failures.lock().expect("failures").push(format!(
-                            "{name} (vm.por={por}): {} {tail:?}",
+                            "{name} ({}): {} {tail:?}",
+                            mode.label,
                             problems.join("; ")
                         ));
                     }
                     results.push((verdict, outcomes));
                 }
-                if results[0] != results[1] {
+                if results.iter().any(|r| r != &results[0]) {
                     failures
                         .lock()
                         .expect("failures")
-                        .push(format!("{name}: POR on and off disagree: {results:?}"));
+                        .push(format!("{name}: the modes disagree: {results:?}"));
                 }
                 if expect.outcomes.is_some() {
                     *outcome_programs.lock().expect("count") += 1;

@@ -502,3 +502,135 @@ fn a_listener_with_a_bad_setting_is_a_configuration_error() {
     assert_eq!(out.status, Some(2));
     assert!(out.stderr.contains("et.print_insn"), "{}", out.stderr);
 }
+
+#[test]
+fn attributes_survive_backtracking_to_a_saved_state() {
+    let (run, report) = check(
+        "TaintAcrossChoices",
+        &[
+            "+vm.insn_factory.class=rpf.TaintTracker",
+            "+taint.sources=TaintAcrossChoices$Secrets.pin",
+            "+taint.sinks=TaintAcrossChoices$Log.write",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    assert_eq!(first_error(&report)["kind"], "taint");
+    let trace = first_error(&report)["trace"].as_array().expect("trace");
+    let last = &trace[trace.len() - 1]["choices"][0];
+    assert_eq!(
+        last, "verifyGetBoolean=false",
+        "found on the second branch: {trace:?}"
+    );
+}
+
+#[test]
+fn a_property_plugin_is_checked_in_every_state() {
+    let (run, report) = check(
+        "ThreadPool",
+        &[
+            "+search.properties=rpf.ThreadLimit,deadlock",
+            "+threads.max=3",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    let e = first_error(&report);
+    assert_eq!(e["kind"], "property");
+    assert_eq!(e["property"], "rpf.ThreadLimit");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("4 threads alive"),
+        "{e}"
+    );
+    let (ok, _) = check(
+        "ThreadPool",
+        &[
+            "+search.properties=rpf.ThreadLimit,deadlock",
+            "+threads.max=4",
+        ],
+    );
+    assert_eq!(ok.status, Some(0), "{}", ok.stdout);
+}
+
+#[test]
+fn several_listeners_load_from_listener_and_search_listener() {
+    let (run, report) = check(
+        "LockOrderJoined",
+        &[
+            "+listener=rpf.LockTree,rpf.Coverage",
+            "+search.listener=rpf.EventCounter",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    assert_eq!(first_error(&report)["kind"], "lock_order");
+    assert!(
+        report["plugins"]["rpf.Coverage"]["classes"].is_array(),
+        "{report}"
+    );
+    assert!(
+        report["plugins"]["rpf.EventCounter"]["ObjectLocked"]
+            .as_u64()
+            .unwrap_or(0)
+            > 0
+    );
+}
+
+#[test]
+fn every_event_kind_reaches_a_subscribed_listener() {
+    let (run, report) = check(
+        "AllEvents",
+        &[
+            "+listener=rpf.EventCounter",
+            "+events.instructions=true",
+            "+search.multiple_errors=true",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    let counts = report["plugins"]["rpf.EventCounter"]
+        .as_object()
+        .expect("counts");
+    let missing: Vec<&str> = [
+        "VmInitialized",
+        "InstructionExecuting",
+        "InstructionExecuted",
+        "ThreadStarted",
+        "ThreadBlocked",
+        "ThreadWaiting",
+        "ThreadNotified",
+        "ThreadInterrupted",
+        "ThreadTerminated",
+        "ObjectCreated",
+        "ObjectReleased",
+        "ObjectLocked",
+        "ObjectUnlocked",
+        "ObjectWait",
+        "ObjectNotify",
+        "ClassLoaded",
+        "MethodEntered",
+        "MethodExited",
+        "ExceptionThrown",
+        "ExceptionHandled",
+        "ChoiceRegistered",
+        "ChoiceSet",
+        "ChoiceAdvanced",
+        "ChoiceProcessed",
+        "StateAdvanced",
+        "StateBacktracked",
+        "StateProcessed",
+        "StateRestored",
+        "PropertyViolated",
+        "SearchStarted",
+        "SearchFinished",
+        "FieldRead",
+        "FieldWritten",
+        "ArrayRead",
+        "ArrayWritten",
+    ]
+    .into_iter()
+    .filter(|k| counts.get(*k).and_then(Value::as_u64).unwrap_or(0) == 0)
+    .collect();
+    assert!(missing.is_empty(), "never delivered: {missing:?}");
+    assert_eq!(counts["SearchStarted"], 1);
+    assert_eq!(counts["VmInitialized"], 1);
+}

@@ -98,8 +98,8 @@ pub struct JavaModel {
     initial: Option<JavaState>,
     /// Plugin-visible state ids by fingerprint (only while plugins listen to the search).
     state_ids: Option<HashMap<u128, u32>>,
-    /// The state the last transition started from, and the choices it took (for plugins).
-    came_from: (u32, String),
+    /// The state the last transition started from, and the operation it took (for plugins).
+    came_from: Option<(JavaState, JavaOp)>,
     /// A violation plugins reported outside a transition.
     late: Option<JavaError>,
 }
@@ -119,7 +119,7 @@ impl JavaModel {
             objects_at_seal,
             initial: None,
             state_ids,
-            came_from: (0, String::new()),
+            came_from: None,
             late: None,
         }
     }
@@ -408,7 +408,8 @@ impl Model for JavaModel {
                 let flags = flags::when(new, flags::NEW_STATE)
                     | flags::when(end, flags::END_STATE)
                     | flags::when(error, flags::ERROR_STATE);
-                self.fire_state(EventKind::StateAdvanced, s, flags, self.came_from.0);
+                let parent = self.came_from.as_ref().map_or(0, |(p, _)| p.id);
+                self.fire_state(EventKind::StateAdvanced, s, flags, parent);
                 if new && !end {
                     for cg in &s.cgs {
                         self.fire_choice(EventKind::ChoiceSet, cg, cg.choices.len() as i64, s.id);
@@ -443,16 +444,21 @@ impl JavaModel {
         if !self.vm.wants(kind) {
             return;
         }
-        let text = if kind == EventKind::StateAdvanced {
-            self.came_from.1.as_str()
-        } else {
-            ""
+        let text = match &self.came_from {
+            Some((from, op)) if kind == EventKind::StateAdvanced => from
+                .cgs
+                .iter()
+                .zip(op.iter())
+                .map(|(cg, c)| format!("{}={c}", cg.id))
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => String::new(),
         };
         let event = Event {
             value: i64::from(state.id),
             other: i64::from(other),
             flags,
-            text: RStr::from_str(text),
+            text: RStr::from_str(&text),
             ..Event::new(kind, self.vm.current as u32)
         };
         self.vm.fire(Frames::Parked, event);
@@ -481,16 +487,12 @@ impl JavaModel {
 
     /// Remembers where the transition starts for `StateAdvanced`, and fires
     /// `ChoiceAdvanced` for each generator's chosen value.
-    fn announce_choices(&mut self, state: &JavaState, op: &[Choice]) {
-        let text = state
-            .cgs
-            .iter()
-            .zip(op)
-            .map(|(cg, c)| format!("{}={c}", cg.id))
-            .collect::<Vec<_>>()
-            .join(", ");
-        self.came_from = (state.id, text);
-        for (cg, c) in state.cgs.iter().zip(op) {
+    fn announce_choices(&mut self, state: &JavaState, op: &JavaOp) {
+        self.came_from = Some((state.clone(), op.clone()));
+        if !self.vm.wants(EventKind::ChoiceAdvanced) {
+            return;
+        }
+        for (cg, c) in state.cgs.iter().zip(op.iter()) {
             let index = cg.choices.iter().position(|x| x == c).unwrap_or(0);
             self.fire_choice(EventKind::ChoiceAdvanced, cg, index as i64, state.id);
         }

@@ -130,11 +130,7 @@ fn create(
     let (library, desc) = catalog.find(kind, component)?;
     match (desc.create)(&config_view(config, view_name)) {
         RResult::ROk(c) => Ok((library, c)),
-        RResult::RErr(e) => Err(PluginError::Create {
-            component: component.to_string(),
-            library,
-            reason: e.into_string(),
-        }),
+        RResult::RErr(e) => Err(refused(component, &library, e)),
     }
 }
 
@@ -147,12 +143,23 @@ fn active<T>(name: &str, library: PathBuf, object: T) -> Active<T> {
     }
 }
 
-/// A configuration-time failure of a component's first call.
+/// A configuration-time failure of a component: a refusal, or a caught panic.
 fn refused(name: &str, library: &std::path::Path, e: RString) -> PluginError {
-    PluginError::Create {
-        component: name.to_string(),
-        library: library.to_path_buf(),
-        reason: e.into_string(),
+    let component = name.to_string();
+    let library = library.to_path_buf();
+    let reason = e.into_string();
+    if reason.starts_with(rpf_plugin_api::PANIC_PREFIX) {
+        PluginError::Panicked {
+            component,
+            library,
+            message: reason,
+        }
+    } else {
+        PluginError::Create {
+            component,
+            library,
+            reason,
+        }
     }
 }
 

@@ -318,6 +318,13 @@ impl Host for VmView<'_> {
             .unwrap_or_default()
     }
 
+    fn is_daemon(&self, thread: u32) -> bool {
+        self.vm
+            .threads
+            .get(thread as usize)
+            .is_some_and(|t| t.daemon)
+    }
+
     fn schedulable_threads(&self) -> RVec<u32> {
         self.vm.schedulable_threads().into()
     }

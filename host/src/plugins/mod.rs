@@ -51,7 +51,17 @@ pub enum PluginError {
         /// The directories and files searched.
         searched: String,
     },
-    /// The component's constructor refused its configuration or panicked.
+    /// The component's constructor panicked (a bug in the plugin).
+    #[error("plugin {component} (from {library}) {message}")]
+    Panicked {
+        /// Component name.
+        component: String,
+        /// Library path.
+        library: PathBuf,
+        /// The panic.
+        message: String,
+    },
+    /// The component's constructor refused its configuration.
     #[error("{component} (from {library}) could not be created: {reason}")]
     Create {
         /// Component name.

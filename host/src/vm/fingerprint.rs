@@ -176,6 +176,41 @@ impl Walk<'_> {
         for &v in &th.exec.stack {
             self.value(v, t);
         }
+        // Plugin attributes are part of the state (two paths that differ only in them lead
+        // plugins to different conclusions).
+        for (i, &a) in th.exec.attrs.iter().enumerate() {
+            if a != 0 {
+                self.h.word(0xA77 ^ ((i as u64) << 16));
+                self.h.word(a as u64);
+            }
+        }
+    }
+
+    /// Hashes the heap attributes of reached objects, in canonical order.
+    fn heap_attrs(&mut self, attrs: &super::attrs::HeapAttrs) {
+        let epoch = self.fp.epoch;
+        let mut mapped: Vec<(u64, u32, i64)> = attrs
+            .iter()
+            .filter_map(|(r, at, a)| {
+                let id = if r.0 < self.old_boundary {
+                    OLD_TAG | u64::from(r.0)
+                } else {
+                    let entry = self.fp.seen.get(r.index())?;
+                    if entry.0 != epoch {
+                        return None;
+                    }
+                    u64::from(entry.1)
+                };
+                Some((id, at, a))
+            })
+            .collect();
+        mapped.sort_unstable();
+        self.h.word(0xA77A);
+        for (id, at, a) in mapped {
+            self.h.word(id);
+            self.h.word(u64::from(at));
+            self.h.word(a as u64);
+        }
     }
 
     fn object(&mut self, r: Ref, owner: u32) {
@@ -372,6 +407,9 @@ impl Vm {
                 w.h.word(u64::from(owner) << 32 | u64::from(count));
             }
             w.drain();
+            if !self.heap_attrs.is_empty() {
+                w.heap_attrs(&self.heap_attrs);
+            }
             w.propagate_shared();
             w.h.word(u64::from(self.atomic_depth));
             w.h.word(

@@ -1,8 +1,11 @@
 //! Tool listeners: bytecode/line/branch coverage, the explored state graph as Graphviz DOT,
-//! and an execution tracker that prints transitions and instructions as they run.
+//! event statistics, a live-thread limit property, and an execution tracker that prints transitions and instructions as
+//! they run.
 
 mod coverage;
 mod dot;
+mod events;
+mod threads;
 mod tracker;
 
 rpf_plugin_api::export_plugin!(
@@ -17,6 +20,16 @@ rpf_plugin_api::export_plugin!(
             "rpf.StateSpaceDot",
             &["gov.nasa.jpf.listener.StateSpaceDot"],
             "writes the explored state graph as Graphviz DOT (statespace.file)",
+        ),
+        rpf_plugin_api::listener::<events::EventCounter>(
+            "rpf.EventCounter",
+            &[],
+            "counts every event kind (events.instructions=true adds instruction events)",
+        ),
+        rpf_plugin_api::property::<threads::ThreadLimit>(
+            "rpf.ThreadLimit",
+            &[],
+            "property: at most threads.max threads alive in any state",
         ),
         rpf_plugin_api::listener::<tracker::ExecTracker>(
             "rpf.ExecTracker",

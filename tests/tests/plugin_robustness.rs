@@ -1,0 +1,205 @@
+//! Bad plugins and the researcher's template: a panicking listener ends the run with exit
+//! status 4 and the report written; libraries built against another plugin ABI are refused
+//! with a clear message; and `plugins/example-listener/`, copied out of the tree, changed and
+//! built with `cargo build --release`, loads through `plugin.path`.
+//!
+//! The fixture libraries (`tests/fixtures/`) and the copied template are built here, into
+//! `target/fixtures/`, with the same cargo that runs the tests.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use rpf_tests::{java_sources, javac, rpf_binary, run, workspace, RunResult};
+use tempfile::TempDir;
+
+/// Where fixture and template builds go (shared, so dependencies build once).
+fn fixture_target() -> PathBuf {
+    workspace().join("target").join("fixtures")
+}
+
+/// Runs `cargo build --release` in `dir`; panics with cargo's output on failure.
+fn cargo_build(dir: &Path) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["build", "--release", "--quiet"])
+        .env("CARGO_TARGET_DIR", fixture_target())
+        .current_dir(dir)
+        .output()
+        .expect("run cargo");
+    assert!(
+        output.status.success(),
+        "cargo build in {} failed:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The fixture libraries, built once.
+fn fixtures() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        cargo_build(&workspace().join("tests/fixtures"));
+        fixture_target().join("release")
+    })
+}
+
+fn fixture(name: &str) -> String {
+    let file = format!(
+        "{}rpf_fixture_{name}.{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_EXTENSION
+    );
+    fixtures().join(file).display().to_string()
+}
+
+/// A small program to run the plugins on.
+fn classes() -> &'static Path {
+    static DIR: OnceLock<TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let api = workspace().join("host/models/api").display().to_string();
+        javac(
+            &java_sources(&workspace().join("tests/java/plugins")),
+            dir.path(),
+            &["-sourcepath", &api],
+        );
+        dir
+    })
+    .path()
+}
+
+fn rpf(settings: &[&str]) -> RunResult {
+    let cp = classes().display().to_string();
+    let mut args = vec!["-cp", &cp, "Choices", "+report.progress=0"];
+    args.extend_from_slice(settings);
+    run(&rpf_binary(), &args, None)
+}
+
+#[test]
+fn a_panicking_listener_ends_the_run_with_exit_4_and_the_report_written() {
+    let path = format!("+plugin.path={}", fixture("faulty"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let json = dir.path().join("report.json");
+    let json_setting = format!("+report.json.file={}", json.display());
+    let out = rpf(&[
+        &path,
+        "+listener=fixture.Panicker",
+        "+panicker.at=StateAdvanced",
+        &json_setting,
+    ]);
+    assert_eq!(out.status, Some(4), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("plugin fixture.Panicker")
+            && out.stderr.contains("fixture panics on StateAdvanced"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stdout
+            .contains("internal error: plugin fixture.Panicker"),
+        "{}",
+        out.stdout
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("report written"))
+            .expect("JSON");
+    assert_eq!(report["plugin_failure"]["component"], "fixture.Panicker");
+    assert!(report["statistics"]["states_new"].as_u64().unwrap_or(0) >= 1);
+}
+
+#[test]
+fn a_listener_panicking_in_its_constructor_is_an_internal_error() {
+    let path = format!("+plugin.path={}", fixture("faulty"));
+    let out = rpf(&[&path, "+listener=fixture.Panicker", "+panicker.at=new"]);
+    assert_eq!(out.status, Some(4), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("fixture panics while being created"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_plugin_of_another_abi_version_is_refused() {
+    let path = format!("+plugin.path={}", fixture("stale_abi"));
+    let out = rpf(&[&path, "+listener=anything"]);
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("built against another rpf plugin API")
+            && out.stderr.contains("ABI version is"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_plugin_with_another_interface_layout_is_refused() {
+    let path = format!("+plugin.path={}", fixture("foreign_abi"));
+    let out = rpf(&[&path, "+listener=anything"]);
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("built against another rpf plugin API"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+}
+
+#[test]
+fn refused_libraries_in_a_directory_are_skipped_and_named_when_a_component_is_missing() {
+    let path = format!("+plugin.path={}", fixtures().display());
+    let works = rpf(&[&path, "+listener=rpf.EventCounter"]);
+    assert_eq!(works.status, Some(0), "{}", works.stderr);
+    assert!(
+        works.stderr.contains("skipped"),
+        "a warning names them: {}",
+        works.stderr
+    );
+    let missing = rpf(&[&path, "+listener=no.Such"]);
+    assert_eq!(missing.status, Some(2));
+    assert!(missing.stderr.contains("refused"), "{}", missing.stderr);
+    assert!(missing.stderr.contains("stale_abi"), "{}", missing.stderr);
+}
+
+#[test]
+fn the_template_builds_out_of_the_tree_and_loads_from_plugin_path() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let copy = dir.path().join("my-listener");
+    let template = workspace().join("plugins/example-listener");
+    std::fs::create_dir_all(copy.join("src")).expect("mkdir");
+    for file in ["Cargo.toml", "README.md", "src/lib.rs"] {
+        std::fs::copy(template.join(file), copy.join(file)).expect("copy template");
+    }
+    // What the template's README tells a researcher to do: point the plugin-api path at the
+    // rpf checkout; then change the plugin.
+    let api = workspace().join("plugin-api").display().to_string();
+    let manifest = std::fs::read_to_string(copy.join("Cargo.toml")).expect("manifest");
+    assert!(manifest.contains("../../plugin-api"), "{manifest}");
+    std::fs::write(
+        copy.join("Cargo.toml"),
+        manifest
+            .replace("../../plugin-api", &api)
+            .replace("name = \"example-listener\"", "name = \"my-listener\""),
+    )
+    .expect("write manifest");
+    let source = std::fs::read_to_string(copy.join("src/lib.rs")).expect("source");
+    std::fs::write(
+        copy.join("src/lib.rs"),
+        source.replace("\"example-listener: ", "\"my-listener: "),
+    )
+    .expect("write source");
+    std::fs::copy(workspace().join("Cargo.lock"), copy.join("Cargo.lock")).expect("copy lock");
+    cargo_build(&copy);
+    let path = format!(
+        "+plugin.path={}",
+        fixture_target().join("release").display()
+    );
+    let out = rpf(&[&path, "+listener=example.Counter"]);
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("my-listener: "),
+        "the changed copy ran:\n{}",
+        out.stdout
+    );
+}
