@@ -200,14 +200,18 @@ fn plugins_command(args: &SettingsArgs) -> i32 {
     let mut catalog = crate::plugins::Catalog::new(user);
     match crate::plugins::listing(&mut catalog) {
         Ok(text) => {
-            #[allow(clippy::print_stdout)]
-            {
-                print!("{text}");
-            }
+            write_stdout(&text);
             EXIT_OK
         }
         Err(e) => report_launch_error(&e.into()),
     }
+}
+
+/// Writes a report to stdout; a closed pipe (`rpf ... | head`) is not an error.
+fn write_stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 fn init_tracing(verbose: u8) {
@@ -288,10 +292,7 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
     match crate::check::check(&inv.config, &inv.target, trace.as_ref()) {
         Ok((result, _)) => {
             let text = crate::check::report::console(&result);
-            #[allow(clippy::print_stdout)]
-            {
-                print!("{text}");
-            }
+            write_stdout(&text);
             if let Some(failure) = &result.plugin_failure {
                 #[allow(clippy::print_stderr)]
                 {

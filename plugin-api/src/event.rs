@@ -78,7 +78,8 @@ event_kinds! {
     /// `other` the state id).
     ChoiceProcessed,
     /// The search reached a state by a transition (`value` the state id, `other` the state
-    /// it came from, `text` the choices taken; `flags` [`flags::NEW_STATE`],
+    /// it came from — the choices taken are `Host::transition_choices`; `flags`
+    /// [`flags::NEW_STATE`],
     /// [`flags::END_STATE`], [`flags::ERROR_STATE`]). State ids identify states: a
     /// revisited state has the id it was first given.
     StateAdvanced,
@@ -90,7 +91,7 @@ event_kinds! {
     StateRestored,
     /// A property was violated (`text` the message, `other` the state id).
     PropertyViolated,
-    /// The search is starting.
+    /// The search is starting from the initial state (`value` its id).
     SearchStarted,
     /// The search has ended.
     SearchFinished,

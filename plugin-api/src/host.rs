@@ -182,6 +182,10 @@ pub trait Host {
 
     // ---- the search
 
+    /// The choices the current (or last) transition started with, as `id=value` separated
+    /// by `, ` (`schedule=thread 1, verifyGetInt=3`): what a `StateAdvanced` state was
+    /// reached by.
+    fn transition_choices(&self) -> RString;
     /// The current search depth.
     fn search_depth(&self) -> u32;
     /// A configuration value of the run (`None` if unset).

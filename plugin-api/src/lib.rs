@@ -30,7 +30,7 @@ pub use component::{
 pub use config::ConfigView;
 pub use event::{flags, Event, EventKind, EventMask};
 pub use host::{code_location, FrameInfo, Host, HostRef, Host_TO, InsnInfo, MethodInfo};
-pub use path_local::PathLocal;
+pub use path_local::{PathLocal, StateNumbers};
 pub use value::{ChoiceKind, JValue};
 
 pub use abi_stable;

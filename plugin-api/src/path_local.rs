@@ -47,7 +47,7 @@ impl<T: Clone> PathLocal<T> {
     pub fn on_event(&mut self, event: &Event<'_>) {
         match event.kind {
             EventKind::SearchStarted => {
-                self.saved.insert(0, self.current.clone());
+                self.saved.insert(event.value, self.current.clone());
             }
             EventKind::StateAdvanced
                 if event.flags & flags::NEW_STATE != 0
@@ -68,6 +68,29 @@ impl<T: Clone> PathLocal<T> {
     }
 }
 
+/// Small consecutive numbers for state ids (which are fingerprint bits): the first state
+/// seen is 0, the next new one 1, and so on — for readable graphs and logs.
+#[derive(Debug, Clone, Default)]
+pub struct StateNumbers(HashMap<i64, usize>);
+
+impl StateNumbers {
+    /// The number of state `id`, given on first sight.
+    pub fn number(&mut self, id: i64) -> usize {
+        let next = self.0.len();
+        *self.0.entry(id).or_insert(next)
+    }
+
+    /// How many states were numbered.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no state was numbered.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +107,7 @@ mod tests {
     fn data_follows_backtracking() {
         let mut p = PathLocal::new(vec![0]);
         p.on_event(&state(EventKind::SearchStarted, 0, 0));
+        // (the initial state's id is the SearchStarted event's value, here 0)
         p.get_mut().push(1);
         p.on_event(&state(EventKind::StateAdvanced, 1, flags::NEW_STATE));
         p.get_mut().push(2);

@@ -3,38 +3,73 @@
 # ordered forks) with no plugin, with a loaded listener that subscribes only to search events
 # (example.Counter with example.instructions=false: one call per state), and with one that
 # subscribes to every event including instructions (rpf.EventCounter with
-# events.instructions=true, which makes the VM step instruction by instruction). Prints the
-# best of 3 elapsed times for each and the ratio to the run without plugins, all measured in
-# this run. Release build.
+# events.instructions=true, which makes the VM step instruction by instruction).
 #
-# usage: tests/bench/listener_cost.sh [N]       (default: 5)
+# Times: the three configurations run interleaved for several rounds; the best search time of
+# each is compared with the run without plugins, all measured in this run. Wall-clock times
+# on a shared machine vary by several percent, so with --instructions the script also counts
+# executed machine instructions with valgrind's callgrind (repeatable), at N=4.
+#
+# usage: tests/bench/listener_cost.sh [--instructions] [N] [rounds]      (default: 5 5)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+instructions=false
+if [ "${1:-}" = "--instructions" ]; then
+  instructions=true
+  shift
+fi
 n="${1:-5}"
+rounds="${2:-5}"
 
 cargo build --release -q --workspace
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 javac -d "$work" tests/java/bench/DiningPhilosophers.java
 
-best_ms() {
-  local best=""
-  for _ in 1 2 3; do
-    ./target/release/rpf -cp "$work" DiningPhilosophers "$n" ordered +vm.output=false \
-      +report.progress=0 +report.json.file="$work/r.json" "$@" >/dev/null
-    local ms
-    ms=$(sed -n 's/.*"elapsed_ms": \([0-9]*\).*/\1/p' "$work/r.json" | head -1)
-    if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best="$ms"; fi
-  done
-  echo "$best"
+configs=(
+  ""
+  "+listener=example.Counter +example.instructions=false"
+  "+listener=rpf.EventCounter +events.instructions=true"
+)
+labels=(
+  "no plugin"
+  "listener on search events only (example.Counter)"
+  "listener on every event incl. instructions (EventCounter)"
+)
+
+run_rpf() { # size config...
+  local size="$1"
+  shift
+  # shellcheck disable=SC2068
+  ./target/release/rpf -cp "$work" DiningPhilosophers "$size" ordered +vm.output=false \
+    +report.progress=0 +report.json.file="$work/r.json" $@ >/dev/null
 }
 
-base=$(best_ms)
-search=$(best_ms +listener=example.Counter +example.instructions=false)
-everything=$(best_ms +listener=rpf.EventCounter +events.instructions=true)
-printf '%-58s %10s %8s\n' "DiningPhilosophers $n ordered" "best ms" "ratio"
-printf '%-58s %10d %8s\n' "no plugin" "$base" "1.000"
-awk -v b="$base" -v s="$search" -v e="$everything" 'BEGIN {
-  printf "%-58s %10d %8.3f\n", "listener on search events only (example.Counter)", s, s / b
-  printf "%-58s %10d %8.3f\n", "listener on every event incl. instructions (EventCounter)", e, e / b
-}'
+best=(0 0 0)
+for _ in $(seq "$rounds"); do
+  for i in 0 1 2; do
+    run_rpf "$n" ${configs[$i]}
+    ms=$(sed -n 's/.*"elapsed_ms": \([0-9]*\).*/\1/p' "$work/r.json" | head -1)
+    if [ "${best[$i]}" -eq 0 ] || [ "$ms" -lt "${best[$i]}" ]; then best[$i]=$ms; fi
+  done
+done
+printf '%-58s %12s %8s\n' "DiningPhilosophers $n ordered, best of $rounds" "search ms" "ratio"
+for i in 0 1 2; do
+  awk -v l="${labels[$i]}" -v t="${best[$i]}" -v b="${best[0]}" \
+    'BEGIN { printf "%-58s %12d %8.3f\n", l, t, t / b }'
+done
+
+if $instructions; then
+  counts=()
+  for i in 0 1 2; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" ./target/release/rpf \
+      -cp "$work" DiningPhilosophers 4 ordered +vm.output=false +report.progress=0 \
+      ${configs[$i]} >/dev/null 2>"$work/vg.txt"
+    counts[$i]=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/vg.txt")
+  done
+  printf '\n%-58s %14s %8s\n' "DiningPhilosophers 4 ordered, callgrind" "instructions" "ratio"
+  for i in 0 1 2; do
+    awk -v l="${labels[$i]}" -v c="${counts[$i]}" -v b="${counts[0]}" \
+      'BEGIN { printf "%-58s %14.0f %8.3f\n", l, c, c / b }'
+  done
+fi

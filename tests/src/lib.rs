@@ -152,3 +152,52 @@ pub fn difference(name: &str, java: &RunResult, rpf: &RunResult) -> Option<Strin
         Some(format!("{name}:\n  {}", problems.join("\n  ")))
     }
 }
+
+/// Compiles the Java programs directly in `dirs` (paths relative to the workspace) against
+/// rpf's `Verify` API into a new temporary directory.
+pub fn compile_programs(dirs: &[&str], extra_options: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let api = workspace().join("host/models/api").display().to_string();
+    let sources: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|d| java_sources(&workspace().join(d)))
+        .collect();
+    let mut options = extra_options.to_vec();
+    options.extend(["-sourcepath", &api]);
+    javac(&sources, dir.path(), &options);
+    dir
+}
+
+/// Model checks `main` from `classpath` with settings; the run and its JSON report.
+pub fn check_with_report(
+    classpath: &Path,
+    main: &str,
+    settings: &[&str],
+) -> (RunResult, serde_json::Value) {
+    let out = tempfile::tempdir().expect("tempdir");
+    let json = out.path().join("report.json");
+    let cp = classpath.display().to_string();
+    let json_setting = format!("+report.json.file={}", json.display());
+    let mut args = vec!["-cp", &cp, main, "+report.progress=0", &json_setting];
+    args.extend_from_slice(settings);
+    let result = run(&rpf_binary(), &args, None);
+    let text = std::fs::read_to_string(&json).unwrap_or_else(|e| {
+        panic!(
+            "no JSON report ({e}); exit {:?}, stdout: {}\nstderr: {}",
+            result.status, result.stdout, result.stderr
+        )
+    });
+    (result, serde_json::from_str(&text).expect("report is JSON"))
+}
+
+/// Asserts that a run ended with `status` and that its stderr says each of `needles`.
+pub fn assert_failed(out: &RunResult, status: i32, needles: &[&str]) {
+    assert_eq!(out.status, Some(status), "stderr: {}", out.stderr);
+    for needle in needles {
+        assert!(
+            out.stderr.contains(needle),
+            "\"{needle}\" missing from stderr: {}",
+            out.stderr
+        );
+    }
+}

@@ -5,42 +5,20 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use rpf_tests::{java_sources, javac, rpf_binary, run, workspace, RunResult};
+use rpf_tests::{check_with_report, compile_programs, rpf_binary, run, workspace, RunResult};
 use serde_json::Value;
 use tempfile::TempDir;
 
-/// The feature programs plus the corpus' racy program, compiled once for all tests.
+/// The feature programs, compiled once for all tests.
 fn classes() -> &'static Path {
     static DIR: OnceLock<TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let api = workspace().join("host/models/api").display().to_string();
-        javac(
-            &java_sources(&workspace().join("tests/java/features")),
-            dir.path(),
-            &["-sourcepath", &api],
-        );
-        dir
-    })
-    .path()
+    DIR.get_or_init(|| compile_programs(&["tests/java/features"], &[]))
+        .path()
 }
 
 /// Runs the checker on `main` with settings; returns the run and the parsed JSON report.
 fn check(main: &str, settings: &[&str]) -> (RunResult, Value) {
-    let out = tempfile::tempdir().expect("tempdir");
-    let json = out.path().join("report.json");
-    let cp = classes().display().to_string();
-    let json_setting = format!("+report.json.file={}", json.display());
-    let mut args = vec!["-cp", &cp, main, "+report.progress=0", &json_setting];
-    args.extend_from_slice(settings);
-    let result = run(&rpf_binary(), &args, None);
-    let text = std::fs::read_to_string(&json).unwrap_or_else(|e| {
-        panic!(
-            "no JSON report ({e}); exit {:?}, stderr: {}",
-            result.status, result.stderr
-        )
-    });
-    (result, serde_json::from_str(&text).expect("report is JSON"))
+    check_with_report(classes(), main, settings)
 }
 
 fn states_new(report: &Value) -> u64 {

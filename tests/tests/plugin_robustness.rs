@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use rpf_tests::{java_sources, javac, rpf_binary, run, workspace, RunResult};
+use rpf_tests::{assert_failed, compile_programs, rpf_binary, run, workspace, RunResult};
 use tempfile::TempDir;
 
 /// Where fixture and template builds go (shared, so dependencies build once).
@@ -53,20 +53,11 @@ fn fixture(name: &str) -> String {
     fixtures().join(file).display().to_string()
 }
 
-/// A small program to run the plugins on.
+/// The plugin test programs.
 fn classes() -> &'static Path {
     static DIR: OnceLock<TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let api = workspace().join("host/models/api").display().to_string();
-        javac(
-            &java_sources(&workspace().join("tests/java/plugins")),
-            dir.path(),
-            &["-sourcepath", &api],
-        );
-        dir
-    })
-    .path()
+    DIR.get_or_init(|| compile_programs(&["tests/java/plugins"], &[]))
+        .path()
 }
 
 fn rpf(settings: &[&str]) -> RunResult {
@@ -112,24 +103,17 @@ fn a_panicking_listener_ends_the_run_with_exit_4_and_the_report_written() {
 fn a_listener_panicking_in_its_constructor_is_an_internal_error() {
     let path = format!("+plugin.path={}", fixture("faulty"));
     let out = rpf(&[&path, "+listener=fixture.Panicker", "+panicker.at=new"]);
-    assert_eq!(out.status, Some(4), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("fixture panics while being created"),
-        "{}",
-        out.stderr
-    );
+    assert_failed(&out, 4, &["fixture panics while being created"]);
 }
 
 #[test]
 fn a_plugin_of_another_abi_version_is_refused() {
     let path = format!("+plugin.path={}", fixture("stale_abi"));
     let out = rpf(&[&path, "+listener=anything"]);
-    assert_eq!(out.status, Some(2), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("built against another rpf plugin API")
-            && out.stderr.contains("ABI version is"),
-        "{}",
-        out.stderr
+    assert_failed(
+        &out,
+        2,
+        &["built against another rpf plugin API", "ABI version is"],
     );
 }
 
@@ -137,12 +121,7 @@ fn a_plugin_of_another_abi_version_is_refused() {
 fn a_plugin_with_another_interface_layout_is_refused() {
     let path = format!("+plugin.path={}", fixture("foreign_abi"));
     let out = rpf(&[&path, "+listener=anything"]);
-    assert_eq!(out.status, Some(2), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("built against another rpf plugin API"),
-        "{}",
-        out.stderr
-    );
+    assert_failed(&out, 2, &["built against another rpf plugin API"]);
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
 }
 
@@ -157,9 +136,7 @@ fn refused_libraries_in_a_directory_are_skipped_and_named_when_a_component_is_mi
         works.stderr
     );
     let missing = rpf(&[&path, "+listener=no.Such"]);
-    assert_eq!(missing.status, Some(2));
-    assert!(missing.stderr.contains("refused"), "{}", missing.stderr);
-    assert!(missing.stderr.contains("stale_abi"), "{}", missing.stderr);
+    assert_failed(&missing, 2, &["refused", "stale_abi"]);
 }
 
 #[test]

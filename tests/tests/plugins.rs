@@ -7,40 +7,31 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use rpf_tests::{java_sources, javac, rpf_binary, run, workspace, RunResult};
+use rpf_tests::{
+    assert_failed, check_with_report, compile_programs, java_sources, rpf_binary, run, workspace,
+    RunResult,
+};
 use serde_json::Value;
 use tempfile::TempDir;
 
 /// The plugin programs and the model-checking corpus, compiled once (with `-g`).
 fn classes() -> &'static Path {
     static DIR: OnceLock<TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let api = workspace().join("host/models/api").display().to_string();
-        let mut sources = java_sources(&workspace().join("tests/java/plugins"));
-        sources.extend(java_sources(&workspace().join("tests/java/check")));
-        javac(&sources, dir.path(), &["-g", "-sourcepath", &api]);
-        dir
-    })
-    .path()
+    DIR.get_or_init(|| compile_programs(&["tests/java/plugins", "tests/java/check"], &["-g"]))
+        .path()
 }
 
 /// Runs `rpf` on `main` with settings; the run and its JSON report.
 fn check(main: &str, settings: &[&str]) -> (RunResult, Value) {
-    let out = tempfile::tempdir().expect("tempdir");
-    let json = out.path().join("report.json");
+    check_with_report(classes(), main, settings)
+}
+
+/// Runs `rpf` on `main` with settings, without a report (for runs that fail early).
+fn rpf(main: &str, settings: &[&str]) -> RunResult {
     let cp = classes().display().to_string();
-    let json_setting = format!("+report.json.file={}", json.display());
-    let mut args = vec!["-cp", &cp, main, "+report.progress=0", &json_setting];
+    let mut args = vec!["-cp", &cp, main];
     args.extend_from_slice(settings);
-    let result = run(&rpf_binary(), &args, None);
-    let text = std::fs::read_to_string(&json).unwrap_or_else(|e| {
-        panic!(
-            "no JSON report ({e}); exit {:?}, stdout: {}\nstderr: {}",
-            result.status, result.stdout, result.stderr
-        )
-    });
-    (result, serde_json::from_str(&text).expect("report is JSON"))
+    run(&rpf_binary(), &args, None)
 }
 
 /// The `OUTCOME: ` lines a run printed.
@@ -123,24 +114,14 @@ fn heuristic_generators_come_from_properties_files_and_the_command_line() {
 
 #[test]
 fn a_heuristic_generator_with_a_bad_parameter_is_a_configuration_error() {
-    let cp = classes().display().to_string();
-    let out = run(
-        &rpf_binary(),
+    let out = rpf(
+        "Heuristics",
         &[
-            "-cp",
-            &cp,
-            "Heuristics",
             "+velocity.class=gov.nasa.jpf.vm.choice.DoubleThresholdGenerator",
             "+velocity.threshold=fast",
         ],
-        None,
     );
-    assert_eq!(out.status, Some(2), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("velocity.threshold") && out.stderr.contains("fast"),
-        "{}",
-        out.stderr
-    );
+    assert_failed(&out, 2, &["velocity.threshold", "fast"]);
 }
 
 /// Whether a program is racy, from its `// rpf-race:` header (`None` if it has none).
@@ -422,31 +403,16 @@ fn example_counter_counts_new_states_and_instructions() {
 
 #[test]
 fn a_missing_component_names_the_paths_searched() {
-    let cp = classes().display().to_string();
-    let out = run(
-        &rpf_binary(),
-        &[
-            "-cp",
-            &cp,
-            "Choices",
-            "+listener=no.Such",
-            "+plugin.path=/nonexistent/dir",
-        ],
-        None,
+    let out = rpf(
+        "Choices",
+        &["+listener=no.Such", "+plugin.path=/nonexistent/dir"],
     );
-    assert_eq!(out.status, Some(2));
-    assert!(
-        out.stderr
-            .contains("no plugin provides listener \"no.Such\""),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stderr.contains("/nonexistent/dir"), "{}", out.stderr);
+    let message = "no plugin provides listener \"no.Such\"";
+    assert_failed(&out, 2, &[message, "/nonexistent/dir"]);
 }
 
 #[test]
 fn a_library_that_is_not_an_rpf_plugin_is_refused() {
-    let cp = classes().display().to_string();
     let libm = [
         "/lib/x86_64-linux-gnu/libm.so.6",
         "/usr/lib/x86_64-linux-gnu/libm.so.6",
@@ -454,53 +420,26 @@ fn a_library_that_is_not_an_rpf_plugin_is_refused() {
     .iter()
     .map(PathBuf::from)
     .find(|p| p.is_file());
+    let refused = |library: &Path, needle: &str| {
+        let setting = format!("+plugin.path={}", library.display());
+        assert_failed(&rpf("Choices", &["+listener=x.Y", &setting]), 2, &[needle]);
+    };
     if let Some(libm) = libm {
-        let setting = format!("+plugin.path={}", libm.display());
-        let out = run(
-            &rpf_binary(),
-            &["-cp", &cp, "Choices", "+listener=x.Y", &setting],
-            None,
-        );
-        assert_eq!(out.status, Some(2));
-        assert!(
-            out.stderr.contains("is not an rpf plugin"),
-            "{}",
-            out.stderr
-        );
+        refused(&libm, "is not an rpf plugin");
     }
     let dir = tempfile::tempdir().expect("tempdir");
     let fake = dir.path().join("fake.so");
     std::fs::write(&fake, "not a library").expect("write");
-    let setting = format!("+plugin.path={}", fake.display());
-    let out = run(
-        &rpf_binary(),
-        &["-cp", &cp, "Choices", "+listener=x.Y", &setting],
-        None,
-    );
-    assert_eq!(out.status, Some(2));
-    assert!(
-        out.stderr.contains("cannot load plugin library"),
-        "{}",
-        out.stderr
-    );
+    refused(&fake, "cannot load plugin library");
 }
 
 #[test]
 fn a_listener_with_a_bad_setting_is_a_configuration_error() {
-    let cp = classes().display().to_string();
-    let out = run(
-        &rpf_binary(),
-        &[
-            "-cp",
-            &cp,
-            "Choices",
-            "+listener=rpf.ExecTracker",
-            "+et.print_insn=maybe",
-        ],
-        None,
+    let out = rpf(
+        "Choices",
+        &["+listener=rpf.ExecTracker", "+et.print_insn=maybe"],
     );
-    assert_eq!(out.status, Some(2));
-    assert!(out.stderr.contains("et.print_insn"), "{}", out.stderr);
+    assert_failed(&out, 2, &["et.print_insn"]);
 }
 
 #[test]

@@ -187,7 +187,7 @@ pub fn check(
     };
     model.vm.io.flush();
     let (listener_reports, plugin_failure) = match model.vm.plugins.as_mut() {
-        Some(p) => (p.reports(), p.failure.clone()),
+        Some(p) => (p.reports(), p.shared.failure.clone()),
         None => Default::default(),
     };
     if let Some(message) = model

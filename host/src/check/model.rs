@@ -4,8 +4,6 @@
 
 use std::rc::Rc;
 
-use std::collections::HashMap;
-
 use abi_stable::std_types::RStr;
 use rpf_plugin_api::{flags, Event, EventKind};
 
@@ -26,9 +24,6 @@ pub struct StateData {
     pub cgs: Vec<ChoiceGenerator>,
     /// Canonical fingerprint.
     pub fingerprint: u128,
-    /// The id plugins know this state by (equal fingerprints, equal ids); 0 when no
-    /// plugin listens to state events.
-    pub id: u32,
 }
 
 /// A shared handle to a state.
@@ -96,10 +91,10 @@ pub struct JavaModel {
     pub unsupported: Option<String>,
     objects_at_seal: u64,
     initial: Option<JavaState>,
-    /// Plugin-visible state ids by fingerprint (only while plugins listen to the search).
-    state_ids: Option<HashMap<u128, u32>>,
-    /// The state the last transition started from, and the operation it took (for plugins).
-    came_from: Option<(JavaState, JavaOp)>,
+    /// Whether plugins are loaded (they hear the search's events).
+    plugins: bool,
+    /// The id of the state the last transition started from (for plugins).
+    came_from: i64,
     /// A violation plugins reported outside a transition.
     late: Option<JavaError>,
 }
@@ -110,7 +105,7 @@ impl JavaModel {
         vm.heap.seal_old_generation();
         vm.sealed_class_states = Some(vm.class_states.clone());
         let objects_at_seal = vm.heap.total_allocated;
-        let state_ids = vm.plugins.is_some().then(HashMap::new);
+        let plugins = vm.plugins.is_some();
         JavaModel {
             vm,
             at: None,
@@ -118,8 +113,8 @@ impl JavaModel {
             unsupported: None,
             objects_at_seal,
             initial: None,
-            state_ids,
-            came_from: None,
+            plugins,
+            came_from: 0,
             late: None,
         }
     }
@@ -161,15 +156,10 @@ impl JavaModel {
             self.stats.released += self.vm.sweep_unreached() as u64;
             self.stats.gc_cycles += 1;
         }
-        let id = self.state_ids.as_mut().map_or(0, |ids| {
-            let next = ids.len() as u32;
-            *ids.entry(fingerprint).or_insert(next)
-        });
         let state = Rc::new(StateData {
             snapshot: self.vm.snapshot(),
             cgs,
             fingerprint,
-            id,
         });
         self.at = Some(state.clone());
         state
@@ -238,6 +228,12 @@ impl JavaModel {
 }
 
 impl StateData {
+    /// The id plugins know this state by: 64 bits of its fingerprint, so that states that
+    /// match have the same id, at no cost.
+    pub fn id(&self) -> i64 {
+        self.fingerprint as u64 as i64
+    }
+
     /// The thread that ran last.
     pub fn snapshot_current(&self) -> u32 {
         self.snapshot.current() as u32
@@ -309,6 +305,7 @@ impl Model for JavaModel {
         let main = ChoiceGenerator::threads("root", vec![0]);
         let s0 = self.capture(vec![main]);
         self.initial = Some(s0.clone());
+        self.fire_search(EventKind::SearchStarted, s0.id());
         vec![s0]
     }
 
@@ -322,7 +319,7 @@ impl Model for JavaModel {
             self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
-        if self.state_ids.is_some() {
+        if self.plugins {
             self.announce_choices(state, op);
         }
         let (thread, choices) = self.decode(state, op);
@@ -380,7 +377,7 @@ impl Model for JavaModel {
                 .vm
                 .plugins
                 .as_ref()
-                .is_some_and(|p| p.requests.end_search)
+                .is_some_and(|p| p.shared.requests.end_search)
     }
 
     fn notify(&mut self, event: SearchEvent, state: Option<&JavaState>) {
@@ -388,9 +385,8 @@ impl Model for JavaModel {
             return;
         }
         match (event, state) {
-            (SearchEvent::Started, _) => self.fire_search(EventKind::SearchStarted),
             (SearchEvent::Finished, _) => {
-                self.fire_search(EventKind::SearchFinished);
+                self.fire_search(EventKind::SearchFinished, 0);
                 self.collect_late_violations();
             }
             (
@@ -403,16 +399,15 @@ impl Model for JavaModel {
                 Some(s),
             ) => {
                 if let Some(p) = self.vm.plugins.as_mut() {
-                    p.depth = depth as u32;
+                    p.shared.depth = depth as u32;
                 }
                 let flags = flags::when(new, flags::NEW_STATE)
                     | flags::when(end, flags::END_STATE)
                     | flags::when(error, flags::ERROR_STATE);
-                let parent = self.came_from.as_ref().map_or(0, |(p, _)| p.id);
-                self.fire_state(EventKind::StateAdvanced, s, flags, parent);
+                self.fire_state(EventKind::StateAdvanced, s, flags, self.came_from);
                 if new && !end {
                     for cg in &s.cgs {
-                        self.fire_choice(EventKind::ChoiceSet, cg, cg.choices.len() as i64, s.id);
+                        self.fire_choice(EventKind::ChoiceSet, cg, cg.choices.len() as i64, s.id());
                     }
                 }
                 if !error {
@@ -421,7 +416,7 @@ impl Model for JavaModel {
             }
             (SearchEvent::Processed { .. }, Some(s)) => {
                 for cg in &s.cgs {
-                    self.fire_choice(EventKind::ChoiceProcessed, cg, 0, s.id);
+                    self.fire_choice(EventKind::ChoiceProcessed, cg, 0, s.id());
                 }
                 self.fire_state(EventKind::StateProcessed, s, 0, 0);
             }
@@ -440,37 +435,26 @@ impl Model for JavaModel {
 impl JavaModel {
     /// Fires a state event about `state` (`other` is the state it came from, for
     /// `StateAdvanced`).
-    fn fire_state(&mut self, kind: EventKind, state: &JavaState, flags: u32, other: u32) {
+    fn fire_state(&mut self, kind: EventKind, state: &JavaState, flags: u32, other: i64) {
         if !self.vm.wants(kind) {
             return;
         }
-        let text = match &self.came_from {
-            Some((from, op)) if kind == EventKind::StateAdvanced => from
-                .cgs
-                .iter()
-                .zip(op.iter())
-                .map(|(cg, c)| format!("{}={c}", cg.id))
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => String::new(),
-        };
         let event = Event {
-            value: i64::from(state.id),
-            other: i64::from(other),
+            value: state.id(),
+            other,
             flags,
-            text: RStr::from_str(&text),
             ..Event::new(kind, self.vm.current as u32)
         };
         self.vm.fire(Frames::Parked, event);
     }
 
-    fn fire_choice(&mut self, kind: EventKind, cg: &ChoiceGenerator, value: i64, state: u32) {
+    fn fire_choice(&mut self, kind: EventKind, cg: &ChoiceGenerator, value: i64, state: i64) {
         if !self.vm.wants(kind) {
             return;
         }
         let event = Event {
             value,
-            other: i64::from(state),
+            other: state,
             flags: flags::when(cg.is_thread, flags::THREAD_CHOICE),
             text: RStr::from_str(&cg.id),
             ..Event::new(kind, self.vm.current as u32)
@@ -478,23 +462,26 @@ impl JavaModel {
         self.vm.fire(Frames::Parked, event);
     }
 
-    fn fire_search(&mut self, kind: EventKind) {
+    fn fire_search(&mut self, kind: EventKind, value: i64) {
         if self.vm.wants(kind) {
-            self.vm
-                .fire(Frames::Parked, Event::new(kind, self.vm.current as u32));
+            let event = Event {
+                value,
+                ..Event::new(kind, self.vm.current as u32)
+            };
+            self.vm.fire(Frames::Parked, event);
         }
     }
 
     /// Remembers where the transition starts for `StateAdvanced`, and fires
     /// `ChoiceAdvanced` for each generator's chosen value.
     fn announce_choices(&mut self, state: &JavaState, op: &JavaOp) {
-        self.came_from = Some((state.clone(), op.clone()));
+        self.came_from = state.id();
         if !self.vm.wants(EventKind::ChoiceAdvanced) {
             return;
         }
         for (cg, c) in state.cgs.iter().zip(op.iter()) {
             let index = cg.choices.iter().position(|x| x == c).unwrap_or(0);
-            self.fire_choice(EventKind::ChoiceAdvanced, cg, index as i64, state.id);
+            self.fire_choice(EventKind::ChoiceAdvanced, cg, index as i64, state.id());
         }
     }
 
@@ -504,12 +491,12 @@ impl JavaModel {
         let Some(mut plugins) = self.vm.plugins.take() else {
             return Requests::default();
         };
-        if !violated && plugins.requests.violations.is_empty() {
+        if !violated && plugins.shared.requests.violations.is_empty() {
             plugins.check_properties(&mut self.vm);
         }
-        let end_search = plugins.requests.end_search;
-        let requests = std::mem::take(&mut plugins.requests);
-        plugins.requests.end_search = end_search;
+        let end_search = plugins.shared.requests.end_search;
+        let requests = std::mem::take(&mut plugins.shared.requests);
+        plugins.shared.requests.end_search = end_search;
         self.vm.plugins = Some(plugins);
         requests
     }
@@ -520,7 +507,7 @@ impl JavaModel {
             .vm
             .plugins
             .as_mut()
-            .map(|p| std::mem::take(&mut p.requests.violations))
+            .map(|p| std::mem::take(&mut p.shared.requests.violations))
             .unwrap_or_default();
         if let Some(first) = reported.first() {
             if self.late.is_none() {

@@ -79,6 +79,13 @@ pub struct Plugins {
     properties: Vec<Active<PropertyBox>>,
     /// The union of the listeners' subscriptions.
     pub mask: EventMask,
+    /// What every component call shares.
+    pub shared: Shared,
+}
+
+/// What every component call shares: where requests go, the first failure, the search
+/// depth and the configuration.
+pub struct Shared {
     /// What plugins asked for since the host last looked.
     pub requests: Requests,
     /// The first plugin failure; the run ends with exit status 4 after it.
@@ -119,7 +126,54 @@ fn choice_names(config: &Config) -> Vec<(String, String)> {
     names
 }
 
-/// Finds and creates one component, checking that it is of the expected kind.
+/// A component the configuration asks for.
+struct Requested {
+    kind: ComponentKind,
+    /// The component's name or alias.
+    name: String,
+    /// The name its settings hang off (`velocity` for `velocity.class`; else `name`).
+    configured_as: String,
+}
+
+/// Every component `config` names, listeners first.
+fn requested_components(config: &Config) -> Vec<Requested> {
+    let one = |kind, name: &str| Requested {
+        kind,
+        name: name.to_string(),
+        configured_as: name.to_string(),
+    };
+    let mut all: Vec<Requested> = config
+        .list("listener")
+        .iter()
+        .chain(config.list("search.listener").iter())
+        .map(|n| one(ComponentKind::Listener, n))
+        .collect();
+    all.extend(
+        choice_names(config)
+            .into_iter()
+            .map(|(choice, name)| Requested {
+                kind: ComponentKind::ChoiceFactory,
+                name,
+                configured_as: choice,
+            }),
+    );
+    all.extend(
+        config
+            .list("search.properties")
+            .iter()
+            .filter(|p| !crate::check::settings::is_builtin_property(p))
+            .map(|n| one(ComponentKind::Property, n)),
+    );
+    for (key, kind) in [
+        ("vm.scheduler_factory.class", ComponentKind::Scheduler),
+        ("vm.insn_factory.class", ComponentKind::BytecodeFactory),
+    ] {
+        all.extend(config.get(key).map(|n| one(kind, n)));
+    }
+    all
+}
+
+/// Finds and creates one component.
 fn create(
     catalog: &mut Catalog,
     config: &Config,
@@ -163,28 +217,53 @@ fn refused(name: &str, library: &std::path::Path, e: RString) -> PluginError {
     }
 }
 
+impl Shared {
+    /// Calls a component with a host view; on failure records it and disables the
+    /// component.
+    fn call<T, R>(
+        &mut self,
+        component: &mut Active<T>,
+        vm: &mut Vm,
+        frames: Frames<'_>,
+        f: impl FnOnce(&mut T, HostRef<'_, '_>) -> RResult<R, RString>,
+    ) -> Option<R> {
+        if component.failed {
+            return None;
+        }
+        let mut view = VmView {
+            vm,
+            frames,
+            requests: &mut self.requests,
+            component: component.name.clone(),
+            depth: self.depth,
+            config: &self.config,
+        };
+        let host = Host_TO::from_ptr(&mut view, TD_Opaque);
+        match f(&mut component.object, host) {
+            RResult::ROk(r) => Some(r),
+            RResult::RErr(message) => {
+                component.failed = true;
+                tracing::error!(component = %component.name, %message, "plugin failed");
+                self.failure.get_or_insert_with(|| PluginFailure {
+                    component: component.name.to_string(),
+                    library: component.library.clone(),
+                    message: message.into_string(),
+                });
+                self.requests.end_search = true;
+                None
+            }
+        }
+    }
+}
+
 impl Plugins {
     /// Creates the components `config` names (`listener`, `search.listener`,
     /// `vm.scheduler_factory.class`, `vm.insn_factory.class`, `<name>.class`, plugin
     /// properties in `search.properties`); `None` when it names none, so that runs without
     /// plugins load no libraries at all.
     pub fn from_config(config: &Config) -> Result<Option<Plugins>, PluginError> {
-        let mut listener_names = config.list("listener");
-        listener_names.extend(config.list("search.listener"));
-        let scheduler = config.get("vm.scheduler_factory.class").map(str::to_string);
-        let insn_factory = config.get("vm.insn_factory.class").map(str::to_string);
-        let choices = choice_names(config);
-        let property_names: Vec<String> = config
-            .list("search.properties")
-            .into_iter()
-            .filter(|p| !crate::check::settings::is_builtin_property(p))
-            .collect();
-        if listener_names.is_empty()
-            && scheduler.is_none()
-            && insn_factory.is_none()
-            && choices.is_empty()
-            && property_names.is_empty()
-        {
+        let requested = requested_components(config);
+        if requested.is_empty() {
             return Ok(None);
         }
         let user_path = config
@@ -200,79 +279,67 @@ impl Plugins {
             choice_factories: HashMap::new(),
             properties: Vec::new(),
             mask: EventMask::NONE,
-            requests: Requests::default(),
-            failure: None,
-            depth: 0,
-            config: config_view(config, ""),
+            shared: Shared {
+                requests: Requests::default(),
+                failure: None,
+                depth: 0,
+                config: config_view(config, ""),
+            },
         };
-        for name in listener_names {
-            let kind = ComponentKind::Listener;
-            if let (library, Component::Listener(object)) =
-                create(&mut catalog, config, kind, &name, &name)?
-            {
-                let mask = match object.subscriptions() {
-                    RResult::ROk(m) => m,
-                    RResult::RErr(e) => return Err(refused(&name, &library, e)),
-                };
-                plugins.mask = plugins.mask.union(mask);
-                plugins.listeners.push(Subscribed {
-                    active: active(&name, library, object),
-                    mask,
-                });
-            }
+        for r in requested {
+            let (library, component) =
+                create(&mut catalog, config, r.kind, &r.name, &r.configured_as)?;
+            plugins.attach(r, library, component)?;
         }
-        for (choice, name) in choices {
-            let kind = ComponentKind::ChoiceFactory;
-            if let (library, Component::ChoiceFactory(object)) =
-                create(&mut catalog, config, kind, &name, &choice)?
-            {
-                let created = active(&name, library, object);
-                plugins.choice_factories.insert(choice, created);
+        Ok(Some(plugins))
+    }
+
+    /// Adds a created component to the run.
+    fn attach(
+        &mut self,
+        r: Requested,
+        library: PathBuf,
+        component: Component,
+    ) -> Result<(), PluginError> {
+        match component {
+            Component::Listener(object) => {
+                let mask = object
+                    .subscriptions()
+                    .into_result()
+                    .map_err(|e| refused(&r.name, &library, e))?;
+                self.mask = self.mask.union(mask);
+                let active = active(&r.name, library, object);
+                self.listeners.push(Subscribed { active, mask });
             }
-        }
-        for name in property_names {
-            let kind = ComponentKind::Property;
-            if let (library, Component::Property(object)) =
-                create(&mut catalog, config, kind, &name, &name)?
-            {
-                plugins.properties.push(active(&name, library, object));
+            Component::ChoiceFactory(object) => {
+                let created = active(&r.name, library, object);
+                self.choice_factories.insert(r.configured_as, created);
             }
-        }
-        if let Some(name) = scheduler {
-            let kind = ComponentKind::Scheduler;
-            if let (library, Component::Scheduler(object)) =
-                create(&mut catalog, config, kind, &name, &name)?
-            {
-                plugins.scheduler = Some(active(&name, library, object));
+            Component::Property(object) => self.properties.push(active(&r.name, library, object)),
+            Component::Scheduler(object) => {
+                self.scheduler = Some(active(&r.name, library, object));
             }
-        }
-        if let Some(name) = insn_factory {
-            let kind = ComponentKind::BytecodeFactory;
-            if let (library, Component::BytecodeFactory(object)) =
-                create(&mut catalog, config, kind, &name, &name)?
-            {
-                let wanted = match object.instructions() {
-                    RResult::ROk(list) => list,
-                    RResult::RErr(e) => return Err(refused(&name, &library, e)),
-                };
+            Component::BytecodeFactory(object) => {
+                let wanted = object
+                    .instructions()
+                    .into_result()
+                    .map_err(|e| refused(&r.name, &library, e))?;
                 let mut intercept = [false; 256];
                 for m in wanted.iter() {
                     let op = crate::classfile::mnemonic::opcode(m.as_str()).ok_or_else(|| {
                         refused(
-                            &name,
+                            &r.name,
                             &library,
                             format!("unknown instruction \"{m}\"").into(),
                         )
                     })?;
                     intercept[usize::from(op)] = true;
                 }
-                plugins.insn_factory = Some(InsnFactory {
-                    active: active(&name, library, object),
-                    intercept,
-                });
+                let active = active(&r.name, library, object);
+                self.insn_factory = Some(InsnFactory { active, intercept });
             }
         }
-        Ok(Some(plugins))
+        Ok(())
     }
 
     /// Names of the loaded listeners.
@@ -298,49 +365,6 @@ impl Plugins {
         self.choice_factories.contains_key(name)
     }
 
-    /// Calls a component with a host view; on failure records it and disables the
-    /// component.
-    #[allow(clippy::too_many_arguments)]
-    fn call<T, R>(
-        component: &mut Active<T>,
-        vm: &mut Vm,
-        frames: Frames<'_>,
-        requests: &mut Requests,
-        failure: &mut Option<PluginFailure>,
-        depth: u32,
-        config: &ConfigView,
-        f: impl FnOnce(&mut T, HostRef<'_, '_>) -> RResult<R, RString>,
-    ) -> Option<R> {
-        if component.failed {
-            return None;
-        }
-        let mut view = VmView {
-            vm,
-            frames,
-            requests,
-            component: component.name.clone(),
-            depth,
-            config,
-        };
-        let host = Host_TO::from_ptr(&mut view, TD_Opaque);
-        match f(&mut component.object, host) {
-            RResult::ROk(r) => Some(r),
-            RResult::RErr(message) => {
-                component.failed = true;
-                tracing::error!(component = %component.name, %message, "plugin failed");
-                if failure.is_none() {
-                    *failure = Some(PluginFailure {
-                        component: component.name.to_string(),
-                        library: component.library.clone(),
-                        message: message.into_string(),
-                    });
-                }
-                view.requests.end_search = true;
-                None
-            }
-        }
-    }
-
     /// Delivers `event` to every listener subscribed to its kind.
     pub fn deliver(&mut self, vm: &mut Vm, mut frames: Frames<'_>, event: &Event<'_>) {
         for s in &mut self.listeners {
@@ -352,16 +376,9 @@ impl Plugins {
                 Frames::Shared(e) => Frames::Shared(e),
                 Frames::Mutable(e) => Frames::Mutable(e),
             };
-            Self::call(
-                &mut s.active,
-                vm,
-                reborrowed,
-                &mut self.requests,
-                &mut self.failure,
-                self.depth,
-                &self.config,
-                |l, host| l.on_event(host, event),
-            );
+            self.shared.call(&mut s.active, vm, reborrowed, |l, host| {
+                l.on_event(host, event)
+            });
         }
     }
 
@@ -370,17 +387,11 @@ impl Plugins {
         let Some(active) = self.scheduler.as_mut() else {
             return access.default;
         };
-        Self::call(
-            active,
-            vm,
-            Frames::Parked,
-            &mut self.requests,
-            &mut self.failure,
-            self.depth,
-            &self.config,
-            |s, host| s.is_scheduling_point(host, access),
-        )
-        .unwrap_or(access.default)
+        self.shared
+            .call(active, vm, Frames::Parked, |s, host| {
+                s.is_scheduling_point(host, access)
+            })
+            .unwrap_or(access.default)
     }
 
     /// Whether the bytecode factory intercepts `opcode`.
@@ -402,17 +413,11 @@ impl Plugins {
         let Some(factory) = self.insn_factory.as_mut() else {
             return Execution::Default;
         };
-        Self::call(
-            &mut factory.active,
-            vm,
-            Frames::Mutable(exec),
-            &mut self.requests,
-            &mut self.failure,
-            self.depth,
-            &self.config,
-            |b, host| b.execute(host, at, insn),
-        )
-        .unwrap_or(Execution::Reexecute)
+        self.shared
+            .call(&mut factory.active, vm, Frames::Mutable(exec), |b, host| {
+                b.execute(host, at, insn)
+            })
+            .unwrap_or(Execution::Reexecute)
     }
 
     /// The values of the heuristic generator configured for `name`; `None` if there is
@@ -424,16 +429,9 @@ impl Plugins {
     ) -> Option<Result<Vec<Choice>, String>> {
         let factory = self.choice_factories.get_mut(name)?;
         let component = factory.name.clone();
-        let values = Self::call(
-            factory,
-            vm,
-            Frames::Parked,
-            &mut self.requests,
-            &mut self.failure,
-            self.depth,
-            &self.config,
-            |f, host| f.values(host),
-        )?;
+        let values = self
+            .shared
+            .call(factory, vm, Frames::Parked, |f, host| f.values(host))?;
         let choices: Vec<Choice> = values
             .into_iter()
             .filter_map(super::host_view::to_choice)
@@ -449,18 +447,11 @@ impl Plugins {
     pub fn check_properties(&mut self, vm: &mut Vm) {
         for p in &mut self.properties {
             let name = p.name.to_string();
-            let found = Self::call(
-                p,
-                vm,
-                Frames::Parked,
-                &mut self.requests,
-                &mut self.failure,
-                self.depth,
-                &self.config,
-                |p, host| p.check(host),
-            );
+            let found = self
+                .shared
+                .call(p, vm, Frames::Parked, |p, host| p.check(host));
             if let Some(ROption::RSome(message)) = found {
-                self.requests.violations.push(Reported {
+                self.shared.requests.violations.push(Reported {
                     kind: "property".to_string(),
                     message: message.into_string(),
                     component: name,
@@ -487,7 +478,7 @@ impl Plugins {
             for r in [&text, &json] {
                 if let RResult::RErr(e) = r {
                     a.failed = true;
-                    self.failure.get_or_insert_with(|| PluginFailure {
+                    self.shared.failure.get_or_insert_with(|| PluginFailure {
                         component: a.name.to_string(),
                         library: a.library.clone(),
                         message: e.to_string(),

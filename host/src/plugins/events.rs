@@ -27,8 +27,8 @@ impl Vm {
         };
         self.announce_classes(&mut plugins);
         plugins.deliver(self, frames, &event);
-        if plugins.requests.break_transition && !self.single_step {
-            plugins.requests.break_transition = false;
+        if plugins.shared.requests.break_transition && !self.single_step {
+            plugins.shared.requests.break_transition = false;
             self.break_requested = true;
         }
         self.plugins = Some(plugins);
@@ -75,6 +75,20 @@ impl Vm {
         }
     }
 
+    /// Fires `event` located at the running thread's current instruction (its frames
+    /// `exec`, synced).
+    pub(crate) fn fire_at(&mut self, exec: &Exec, event: Event<'_>) {
+        let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
+        self.fire(
+            Frames::Shared(exec),
+            Event {
+                method,
+                pc,
+                ..event
+            },
+        );
+    }
+
     /// Fires a field access event for the running thread (`holder` is the instance or the
     /// statics object).
     #[inline]
@@ -86,33 +100,12 @@ impl Vm {
         field: &FieldRef,
         system: bool,
     ) {
-        if self.wants(kind) {
-            self.fire_field_slow(exec, kind, holder, field, system);
+        if !self.wants(kind) {
+            return;
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn fire_field_slow(
-        &mut self,
-        exec: &Exec,
-        kind: EventKind,
-        holder: Ref,
-        field: &FieldRef,
-        system: bool,
-    ) {
-        let declaring = self.classes.get(field.class);
-        let name = declaring
-            .fields
-            .iter()
-            .find(|d| d.slot == field.slot && d.is_static() == field.is_static)
-            .map(|d| format!("{}.{}", declaring.java_name(), d.name))
-            .unwrap_or_default();
-        let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
+        let name = self.field_name(field);
         let event = Event {
             object: holder.0,
-            method,
-            pc,
             value: i64::from(field.slot),
             flags: flags::when(field.volatile, flags::VOLATILE)
                 | flags::when(field.is_static, flags::STATIC)
@@ -120,7 +113,19 @@ impl Vm {
             text: abi_stable::std_types::RStr::from_str(&name),
             ..Event::new(kind, self.current as u32)
         };
-        self.fire(Frames::Shared(exec), event);
+        self.fire_at(exec, event);
+    }
+
+    /// `pkg.Class.field` of a resolved field.
+    #[cold]
+    fn field_name(&self, field: &FieldRef) -> String {
+        let declaring = self.classes.get(field.class);
+        declaring
+            .fields
+            .iter()
+            .find(|d| d.slot == field.slot && d.is_static() == field.is_static)
+            .map(|d| format!("{}.{}", declaring.java_name(), d.name))
+            .unwrap_or_default()
     }
 
     /// After garbage collection freed `dead`: their attributes go, listeners hear of them.

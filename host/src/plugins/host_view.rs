@@ -580,6 +580,22 @@ impl Host for VmView<'_> {
             .into()
     }
 
+    fn transition_choices(&self) -> RString {
+        let mut text = String::new();
+        for (i, (id, c)) in self
+            .vm
+            .explore
+            .as_ref()
+            .map_or(&[][..], |e| &e.current[..])
+            .iter()
+            .enumerate()
+        {
+            let separator = if i == 0 { "" } else { ", " };
+            text.push_str(&format!("{separator}{id}={c}"));
+        }
+        text.into()
+    }
+
     fn search_depth(&self) -> u32 {
         self.depth
     }

@@ -295,13 +295,7 @@ pub(crate) struct Before {
 impl Vm {
     /// The declaring class and slot of a field reference, once resolved.
     fn resolved_field(&self, class: ClassId, index: u16) -> Option<(ClassId, u32)> {
-        match self
-            .classes
-            .get(class)
-            .cache
-            .get(usize::from(index))?
-            .get()?
-        {
+        match self.classes.cached(class, index)? {
             Resolved::Field(f) => Some((f.class, f.slot)),
             _ => None,
         }
@@ -318,14 +312,8 @@ impl Vm {
 
     /// Argument entries of a resolved call, if it is resolved.
     fn resolved_arg_entries(&self, class: ClassId, index: u16) -> Option<usize> {
-        match self
-            .classes
-            .get(class)
-            .cache
-            .get(usize::from(index))?
-            .get()?
-        {
-            Resolved::Method(m) => Some(usize::from(self.classes.method(*m).arg_entries)),
+        match self.classes.cached(class, index)? {
+            Resolved::Method(m) => Some(usize::from(self.classes.method(m).arg_entries)),
             _ => None,
         }
     }

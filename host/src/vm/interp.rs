@@ -9,7 +9,6 @@ use super::thread::Exec;
 use super::value::{Ref, Value};
 use super::Vm;
 use crate::classfile::Insn;
-use crate::plugins::host_view::Frames;
 use rpf_plugin_api::{flags, Event, EventKind};
 
 /// Event bits of array element accesses.
@@ -730,16 +729,13 @@ impl Vm {
         if !self.wants(kind) {
             return;
         }
-        let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
         let event = Event {
             object: array.0,
-            method,
-            pc,
             value: i64::from(index),
             flags: flags::when(system, flags::SYSTEM),
             ..Event::new(kind, self.current as u32)
         };
-        self.fire(Frames::Shared(exec), event);
+        self.fire_at(exec, event);
     }
 
     /// Advances the top frame past its current instruction.

@@ -73,7 +73,8 @@ impl Classes {
         self.get(from).pool.get(usize::from(index)).cloned()
     }
 
-    fn cached(&self, from: ClassId, index: u16) -> Option<Resolved> {
+    /// The resolution of constant `index` of class `from`, if it has been resolved.
+    pub(crate) fn cached(&self, from: ClassId, index: u16) -> Option<Resolved> {
         self.get(from)
             .cache
             .get(usize::from(index))

@@ -128,7 +128,7 @@ impl Vm {
             Some(insn) => plugins.execute(self, exec, &at, &insn),
             None => Execution::Default,
         };
-        let failed = plugins.failure.is_some();
+        let failed = plugins.shared.failure.is_some();
         self.plugins = Some(plugins);
         let advance = |exec: &mut Exec, pc: u32| {
             if let Some(f) = exec.top_mut() {
@@ -172,8 +172,8 @@ impl Vm {
     /// Takes a plugin's request to end the transition.
     fn take_break_request(&mut self) -> bool {
         self.plugins.as_mut().is_some_and(|p| {
-            let requested = p.requests.break_transition;
-            p.requests.break_transition = false;
+            let requested = p.shared.requests.break_transition;
+            p.shared.requests.break_transition = false;
             requested
         })
     }

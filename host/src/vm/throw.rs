@@ -7,7 +7,6 @@ use super::invoke::Flow;
 use super::thread::{Exec, FrameKind};
 use super::value::{Ref, Value};
 use super::Vm;
-use crate::plugins::host_view::Frames;
 use rpf_plugin_api::{Event, EventKind};
 
 /// Frames allowed beyond the limit while a StackOverflowError is being constructed.
@@ -77,15 +76,12 @@ impl Vm {
     fn fire_exception(&mut self, exec: &Exec, kind: EventKind, ex: Ref, class: ClassId) {
         if self.wants(kind) {
             let name = self.classes.get(class).java_name();
-            let (method, pc) = exec.top().map_or((u32::MAX, 0), |f| (f.method, f.pc));
             let event = Event {
                 object: ex.0,
-                method,
-                pc,
                 text: abi_stable::std_types::RStr::from_str(&name),
                 ..Event::new(kind, self.current as u32)
             };
-            self.fire(Frames::Shared(exec), event);
+            self.fire_at(exec, event);
         }
     }
 

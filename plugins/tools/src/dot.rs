@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use rpf_plugin_api::{flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener};
+use rpf_plugin_api::{
+    flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener, StateNumbers,
+};
 
 /// A state's look in the graph.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -15,8 +17,9 @@ struct Node {
 /// Records states and transitions; writes the graph when the search finishes.
 pub struct StateSpaceDot {
     file: String,
-    nodes: BTreeMap<i64, Node>,
-    edges: Vec<(i64, i64, String)>,
+    numbers: StateNumbers,
+    nodes: BTreeMap<usize, Node>,
+    edges: Vec<(usize, usize, String)>,
     written: Option<Result<String, String>>,
 }
 
@@ -49,28 +52,37 @@ impl Listener for StateSpaceDot {
             .get("statespace.file")
             .unwrap_or("state-space.dot")
             .to_string();
-        let mut nodes = BTreeMap::new();
-        nodes.insert(0, Node::default());
         Ok(StateSpaceDot {
             file,
-            nodes,
+            numbers: StateNumbers::default(),
+            nodes: BTreeMap::new(),
             edges: Vec::new(),
             written: None,
         })
     }
 
     fn subscriptions(&self) -> EventMask {
-        EventMask::of(&[EventKind::StateAdvanced, EventKind::SearchFinished])
+        EventMask::of(&[
+            EventKind::SearchStarted,
+            EventKind::StateAdvanced,
+            EventKind::SearchFinished,
+        ])
     }
 
-    fn on_event(&mut self, _host: &mut HostRef<'_, '_>, event: &Event<'_>) {
+    fn on_event(&mut self, host: &mut HostRef<'_, '_>, event: &Event<'_>) {
         match event.kind {
+            EventKind::SearchStarted => {
+                let initial = self.numbers.number(event.value);
+                self.nodes.entry(initial).or_default();
+            }
             EventKind::StateAdvanced => {
-                let node = self.nodes.entry(event.value).or_default();
+                let from = self.numbers.number(event.other);
+                let to = self.numbers.number(event.value);
+                let node = self.nodes.entry(to).or_default();
                 node.end |= event.flags & flags::END_STATE != 0;
                 node.error |= event.flags & flags::ERROR_STATE != 0;
-                self.edges
-                    .push((event.other, event.value, event.text.to_string()));
+                let label = host.transition_choices().into_string();
+                self.edges.push((from, to, label));
             }
             EventKind::SearchFinished => {
                 self.written = Some(

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use rpf_plugin_api::{
-    code_location, flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener,
+    code_location, flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener, StateNumbers,
 };
 
 /// The execution tracker.
@@ -14,6 +14,8 @@ pub struct ExecTracker {
     show_system: bool,
     /// Whether each method belongs to the class library (cached).
     system: HashMap<u32, bool>,
+    /// Readable numbers for state ids.
+    numbers: StateNumbers,
 }
 
 impl ExecTracker {
@@ -39,11 +41,13 @@ impl Listener for ExecTracker {
             print_insn: config.bool("et.print_insn", true)?,
             show_system: config.bool("et.show_system", false)?,
             system: HashMap::new(),
+            numbers: StateNumbers::default(),
         })
     }
 
     fn subscriptions(&self) -> EventMask {
         let search = EventMask::of(&[
+            EventKind::SearchStarted,
             EventKind::StateAdvanced,
             EventKind::StateBacktracked,
             EventKind::StateRestored,
@@ -59,6 +63,9 @@ impl Listener for ExecTracker {
     fn on_event(&mut self, host: &mut HostRef<'_, '_>, event: &Event<'_>) {
         let depth = host.search_depth();
         match event.kind {
+            EventKind::SearchStarted => {
+                self.numbers.number(event.value);
+            }
             EventKind::StateAdvanced => {
                 let what = if event.flags & flags::ERROR_STATE != 0 {
                     "error"
@@ -69,18 +76,22 @@ impl Listener for ExecTracker {
                 } else {
                     "new"
                 };
+                let (to, from) = (
+                    self.numbers.number(event.value),
+                    self.numbers.number(event.other),
+                );
                 line(format_args!(
-                    "----------------------------------- [{depth}] forward: {} {what} (from {}; {})",
-                    event.value, event.other, event.text
+                    "----------------------------------- [{depth}] forward: {to} {what} (from {from}; {})",
+                    host.transition_choices()
                 ));
             }
             EventKind::StateBacktracked => line(format_args!(
                 "----------------------------------- [{depth}] backtrack: {}",
-                event.value
+                self.numbers.number(event.value)
             )),
             EventKind::StateRestored => line(format_args!(
                 "----------------------------------- [{depth}] restore: {}",
-                event.value
+                self.numbers.number(event.value)
             )),
             EventKind::PropertyViolated => line(format_args!(
                 "----------------------------------- [{depth}] property violated: {}",
