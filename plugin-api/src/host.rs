@@ -76,6 +76,24 @@ pub struct MethodInfo {
     pub is_static: bool,
 }
 
+/// Facts about a field.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub struct FieldInfo {
+    /// `pkg.Class` of the declaring class.
+    pub class: RString,
+    /// The field's name.
+    pub name: RString,
+    /// The JVMS descriptor (`I`, `Ljava/lang/String;`).
+    pub descriptor: RString,
+    /// Whether the field is static.
+    pub is_static: bool,
+    /// Whether the field is `volatile`.
+    pub volatile: bool,
+    /// Whether the field is `final`.
+    pub is_final: bool,
+}
+
 /// The host interface handed to plugins with every call. Reads never change the VM; the
 /// search actions take effect when the call returns.
 ///
@@ -121,6 +139,8 @@ pub trait Host {
     fn instruction(&self, method: u32, pc: u32) -> ROption<InsnInfo>;
     /// The methods of a loaded class (`pkg.Class`), in declaration order.
     fn class_methods(&self, class: RStr<'_>) -> RVec<u32>;
+    /// The fields of a loaded class and its superclasses (the class's own first).
+    fn class_fields(&self, class: RStr<'_>) -> RVec<FieldInfo>;
 
     // ---- heap
 

@@ -69,7 +69,7 @@ fn rpf(settings: &[&str]) -> RunResult {
 
 #[test]
 fn a_panicking_listener_ends_the_run_with_exit_4_and_the_report_written() {
-    let path = format!("+plugin.path={}", fixture("faulty"));
+    let path = format!("+plugin.path={}", fixture("components"));
     let dir = tempfile::tempdir().expect("tempdir");
     let json = dir.path().join("report.json");
     let json_setting = format!("+report.json.file={}", json.display());
@@ -101,7 +101,7 @@ fn a_panicking_listener_ends_the_run_with_exit_4_and_the_report_written() {
 
 #[test]
 fn a_listener_panicking_in_its_constructor_is_an_internal_error() {
-    let path = format!("+plugin.path={}", fixture("faulty"));
+    let path = format!("+plugin.path={}", fixture("components"));
     let out = rpf(&[&path, "+listener=fixture.Panicker", "+panicker.at=new"]);
     assert_failed(&out, 4, &["fixture panics while being created"]);
 }
@@ -179,4 +179,49 @@ fn the_template_builds_out_of_the_tree_and_loads_from_plugin_path() {
         "the changed copy ran:\n{}",
         out.stdout
     );
+}
+
+/// Runs `Choices2` with the fixture bytecode factory and settings; the run and its report.
+fn chooser(settings: &[&str]) -> (RunResult, serde_json::Value) {
+    let path = format!("+plugin.path={}", fixture("components"));
+    let mut all = vec![
+        path.as_str(),
+        "+vm.insn_factory.class=fixture.Chooser",
+        "+chooser.probe=42",
+    ];
+    all.extend_from_slice(settings);
+    rpf_tests::check_with_report(classes(), "Choices2", &all)
+}
+
+fn outcomes(out: &RunResult) -> std::collections::BTreeSet<&str> {
+    out.stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("OUTCOME: "))
+        .collect()
+}
+
+#[test]
+fn a_bytecode_factory_registers_cascaded_choices_and_reads_them_back_by_id_and_type() {
+    let (out, report) = chooser(&[]);
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert_eq!(
+        outcomes(&out),
+        ["11", "12", "21", "22"].into_iter().collect()
+    );
+    assert_eq!(report["statistics"]["data_choice_generators"], 2);
+}
+
+#[test]
+fn plugins_prune_states_break_transitions_and_end_the_search() {
+    let (plain, plain_report) = chooser(&[]);
+    let (pruned, report) = chooser(&["+chooser.ignore=22"]);
+    assert_eq!(pruned.status, Some(0), "{}", pruned.stderr);
+    assert_eq!(report["statistics"]["pruned"], 1);
+    let (broken, broken_report) = chooser(&["+chooser.break=true"]);
+    assert_eq!(outcomes(&broken), outcomes(&plain));
+    let transitions = |r: &serde_json::Value| r["statistics"]["transitions"].as_u64().unwrap_or(0);
+    assert_eq!(transitions(&broken_report), transitions(&plain_report) + 4);
+    let (ended, report) = chooser(&["+chooser.end=true"]);
+    assert_eq!(ended.status, Some(3), "{}", ended.stdout);
+    assert_eq!(report["result"], "incomplete");
 }

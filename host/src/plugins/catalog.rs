@@ -91,10 +91,10 @@ fn classify(path: &Path, e: LibraryError) -> PluginError {
             actual_version,
             ..
         } => format!("plugin-api {actual_version}, this rpf uses {expected_version}"),
-        LibraryError::AbiInstability(details) => format!(
-            "the plugin interface's layout differs: {}",
-            first_line(&details.to_string())
-        ),
+        LibraryError::AbiInstability(details) => {
+            tracing::debug!(path = %path.display(), %details, "plugin layout mismatch");
+            "the layout of its plugin interface differs from this rpf's".to_string()
+        }
         LibraryError::InvalidAbiHeader(_) | LibraryError::InvalidCAbi { .. } => {
             "it uses an incompatible abi_stable version".to_string()
         }

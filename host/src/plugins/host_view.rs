@@ -4,7 +4,9 @@
 use std::rc::Rc;
 
 use abi_stable::std_types::{ROption, RStr, RString, RVec};
-use rpf_plugin_api::{ChoiceKind, ConfigView, FrameInfo, Host, InsnInfo, JValue, MethodInfo};
+use rpf_plugin_api::{
+    ChoiceKind, ConfigView, FieldInfo, FrameInfo, Host, InsnInfo, JValue, MethodInfo,
+};
 
 use crate::classfile::{mnemonic, Constant, Insn};
 use crate::vm::class::{ClassId, MethodId};
@@ -421,6 +423,24 @@ impl Host for VmView<'_> {
             .map(|id| self.vm.classes.get(id).methods.to_vec())
             .unwrap_or_default()
             .into()
+    }
+
+    fn class_fields(&self, class: RStr<'_>) -> RVec<FieldInfo> {
+        let mut fields = Vec::new();
+        let mut at = self.class_id(class.as_str());
+        while let Some(id) = at {
+            let c = self.vm.classes.get(id);
+            fields.extend(c.fields.iter().map(|f| FieldInfo {
+                class: c.java_name().into(),
+                name: f.name.to_string().into(),
+                descriptor: f.desc.to_string().into(),
+                is_static: f.is_static(),
+                volatile: f.is_volatile(),
+                is_final: f.access & crate::classfile::access::FINAL != 0,
+            }));
+            at = c.super_class;
+        }
+        fields.into()
     }
 
     fn class_name(&self, object: u32) -> RString {
