@@ -573,3 +573,22 @@ fn every_event_kind_reaches_a_subscribed_listener() {
     assert_eq!(counts["SearchStarted"], 1);
     assert_eq!(counts["VmInitialized"], 1);
 }
+
+#[test]
+fn listeners_come_from_jpf_files_with_jpf_class_names() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let jpf = dir.path().join("race.jpf");
+    std::fs::write(
+        &jpf,
+        format!(
+            "target=LostUpdate\nclasspath={}\nreport.progress=0\nsearch.properties=none\n\
+             listener=gov.nasa.jpf.listener.PreciseRaceDetector\nlistener+=rpf.Coverage\n",
+            classes().display()
+        ),
+    )
+    .expect("write jpf");
+    let out = run(&rpf_binary(), &[&jpf.display().to_string()], None);
+    assert_eq!(out.status, Some(1), "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("race on LostUpdate.count"), "{}", out.stdout);
+    assert!(out.stdout.contains("rpf.Coverage"), "{}", out.stdout);
+}
