@@ -589,6 +589,10 @@ fn listeners_come_from_jpf_files_with_jpf_class_names() {
     .expect("write jpf");
     let out = run(&rpf_binary(), &[&jpf.display().to_string()], None);
     assert_eq!(out.status, Some(1), "{}{}", out.stdout, out.stderr);
-    assert!(out.stdout.contains("race on LostUpdate.count"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("race on LostUpdate.count"),
+        "{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("rpf.Coverage"), "{}", out.stdout);
 }

@@ -29,8 +29,9 @@ pub struct StateData {
 /// A shared handle to a state.
 pub type JavaState = Rc<StateData>;
 
-/// One operation: a choice for each pending generator.
-pub type JavaOp = Rc<[Choice]>;
+/// One operation: an index into the product of the state's cascaded generators' choices,
+/// the last generator varying fastest (see [`choices`]).
+pub type JavaOp = u64;
 
 /// A property violation with what the report needs.
 #[derive(Debug, Clone)]
@@ -93,6 +94,9 @@ pub struct JavaModel {
     initial: Option<JavaState>,
     /// Whether plugins are loaded (they hear the search's events).
     plugins: bool,
+    /// The state the running transition started from (its snapshot shares threads with
+    /// the next one).
+    base: Option<JavaState>,
     /// The id of the state the last transition started from (for plugins).
     came_from: i64,
     /// A violation plugins reported outside a transition.
@@ -114,6 +118,7 @@ impl JavaModel {
             objects_at_seal,
             initial: None,
             plugins,
+            base: None,
             came_from: 0,
             late: None,
         }
@@ -157,7 +162,9 @@ impl JavaModel {
             self.stats.gc_cycles += 1;
         }
         let state = Rc::new(StateData {
-            snapshot: self.vm.snapshot(),
+            snapshot: self
+                .vm
+                .snapshot(self.base.take().as_ref().map(|b| &b.snapshot)),
             cgs,
             fingerprint,
         });
@@ -205,26 +212,41 @@ impl JavaModel {
     }
 
     /// The thread and choices an operation means in `state`.
-    pub fn decode(&self, state: &JavaState, op: &[Choice]) -> (u32, Vec<(Rc<str>, Choice)>) {
-        let thread = state
-            .cgs
-            .iter()
-            .zip(op)
+    pub fn decode(&self, state: &JavaState, op: JavaOp) -> (u32, Vec<(Rc<str>, Choice)>) {
+        let thread = choices(&state.cgs, op)
             .filter(|(cg, _)| cg.is_thread)
             .filter_map(|(_, c)| match c {
-                Choice::Thread(t) => Some(*t),
+                Choice::Thread(t) => Some(t),
                 _ => None,
             })
-            .next_back()
+            .last()
             .unwrap_or(state.snapshot_current());
-        let choices = state
-            .cgs
-            .iter()
-            .zip(op)
-            .map(|(cg, c)| (cg.id.clone(), *c))
+        let picked = choices(&state.cgs, op)
+            .map(|(cg, c)| (cg.id.clone(), c))
             .collect();
-        (thread, choices)
+        (thread, picked)
     }
+}
+
+/// The choice operation `op` takes from each of `cgs`, with the generator.
+pub fn choices(
+    cgs: &[ChoiceGenerator],
+    op: JavaOp,
+) -> impl Iterator<Item = (&ChoiceGenerator, Choice)> {
+    cgs.iter()
+        .zip(digits(cgs, op))
+        .map(|(cg, i)| (cg, cg.choices[i]))
+}
+
+/// The position of `op`'s choice in each generator (mixed radix, last digit fastest).
+fn digits(cgs: &[ChoiceGenerator], op: JavaOp) -> impl Iterator<Item = usize> + '_ {
+    let radix = |cg: &ChoiceGenerator| cg.choices.len().max(1) as u64;
+    let mut divisor = cgs.iter().map(radix).fold(1u64, u64::saturating_mul);
+    cgs.iter().map(move |cg| {
+        let n = radix(cg);
+        divisor /= n;
+        ((op / divisor.max(1)) % n) as usize
+    })
 }
 
 impl StateData {
@@ -274,26 +296,16 @@ pub fn thread_snapshots(vm: &Vm) -> Vec<ThreadSnapshot> {
         .collect()
 }
 
-/// The operations of a state: the product of its cascaded generators' choices, last one
-/// varying fastest.
+/// The operations of a state: one per combination of its cascaded generators' choices.
 pub fn operations(cgs: &[ChoiceGenerator]) -> Vec<JavaOp> {
     if cgs.is_empty() {
         return Vec::new();
     }
-    let mut ops: Vec<Vec<Choice>> = vec![Vec::new()];
-    for cg in cgs {
-        ops = ops
-            .into_iter()
-            .flat_map(|prefix| {
-                cg.choices.iter().map(move |c| {
-                    let mut next = prefix.clone();
-                    next.push(*c);
-                    next
-                })
-            })
-            .collect();
-    }
-    ops.into_iter().map(Rc::from).collect()
+    let total = cgs
+        .iter()
+        .map(|cg| cg.choices.len() as u64)
+        .fold(1u64, u64::saturating_mul);
+    (0..total).collect()
 }
 
 impl Model for JavaModel {
@@ -319,11 +331,12 @@ impl Model for JavaModel {
             self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
+        self.base = Some(state.clone());
         if self.plugins {
             self.announce_choices(state, op);
         }
-        let (thread, choices) = self.decode(state, op);
-        let end = self.vm.run_transition(thread, choices);
+        let (thread, picked) = self.decode(state, *op);
+        let end = self.vm.run_transition(thread, picked);
         if let Some(message) = self.vm.explore.as_mut().and_then(|e| e.unsupported.take()) {
             self.unsupported = Some(message);
             return Outcome::Pruned;
@@ -355,7 +368,6 @@ impl Model for JavaModel {
                 let blocked = state
                     .snapshot
                     .threads()
-                    .iter()
                     .filter(|t| {
                         t.is_alive() && !matches!(t.status, crate::vm::thread::Status::Runnable)
                     })
@@ -479,8 +491,7 @@ impl JavaModel {
         if !self.vm.wants(EventKind::ChoiceAdvanced) {
             return;
         }
-        for (cg, c) in state.cgs.iter().zip(op.iter()) {
-            let index = cg.choices.iter().position(|x| x == c).unwrap_or(0);
+        for (cg, index) in state.cgs.iter().zip(digits(&state.cgs, *op)) {
             self.fire_choice(EventKind::ChoiceAdvanced, cg, index as i64, state.id());
         }
     }

@@ -47,7 +47,7 @@ pub fn record(
     let mut steps = Vec::with_capacity(ops.len());
     let mut state = initial.clone();
     for (op, &index) in ops.iter().zip(indices) {
-        let (thread, choices) = model.decode(&state, op);
+        let (thread, choices) = model.decode(&state, *op);
         let choices = choices
             .iter()
             .map(|(id, c)| format!("{id}={}", choice_text(c)))

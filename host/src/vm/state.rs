@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::mem::size_of;
+use std::rc::Rc;
 
 use super::heap::Heap;
 use super::memory::NativeMemory;
@@ -23,7 +24,8 @@ use super::{ClassState, Vm};
 pub struct Snapshot {
     heap: Heap,
     class_states: PVec<ClassState>,
-    threads: Vec<JThread>,
+    /// Threads, shared with the parent state's snapshot where they did not change.
+    threads: Vec<Rc<JThread>>,
     monitors: HashMap<Ref, Monitor>,
     strings: StringTable,
     native_memory: NativeMemory,
@@ -58,18 +60,29 @@ impl Snapshot {
     }
 
     /// The threads as they were.
-    pub fn threads(&self) -> &[JThread] {
-        &self.threads
+    pub fn threads(&self) -> impl Iterator<Item = &JThread> {
+        self.threads.iter().map(|t| &**t)
     }
 }
 
 impl Vm {
-    /// Captures the program state. All threads must be parked (not executing).
-    pub fn snapshot(&self) -> Snapshot {
+    /// Captures the program state. All threads must be parked (not executing). Threads
+    /// equal to their record in `base` (usually the state the last transition started
+    /// from) are shared with it instead of copied.
+    pub fn snapshot(&self, base: Option<&Snapshot>) -> Snapshot {
+        let threads = self
+            .threads
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match base.and_then(|b| b.threads.get(i)) {
+                Some(same) if **same == *t => same.clone(),
+                _ => Rc::new(t.clone()),
+            })
+            .collect();
         Snapshot {
             heap: self.heap.clone(),
             class_states: self.class_states.clone(),
-            threads: self.threads.clone(),
+            threads,
             monitors: self.monitors.clone(),
             strings: self.strings.clone(),
             native_memory: self.native_memory.clone(),
@@ -85,7 +98,13 @@ impl Vm {
     pub fn restore(&mut self, s: &Snapshot) {
         self.heap = s.heap.clone();
         self.class_states = s.class_states.clone();
-        self.threads.clone_from(&s.threads);
+        self.threads.truncate(s.threads.len());
+        for (i, saved) in s.threads.iter().enumerate() {
+            match self.threads.get_mut(i) {
+                Some(t) => t.clone_from(saved),
+                None => self.threads.push((**saved).clone()),
+            }
+        }
         self.monitors.clone_from(&s.monitors);
         self.strings = s.strings.clone();
         self.native_memory = s.native_memory.clone();

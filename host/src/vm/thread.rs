@@ -34,7 +34,7 @@ pub struct Frame {
 }
 
 /// A thread's frames and values; moved out of the thread while it executes.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Exec {
     /// Locals and operand stacks of all frames, bottom frame first.
     pub stack: Vec<Value>,
@@ -43,6 +43,23 @@ pub struct Exec {
     /// Plugin attributes of the value-stack entries (see [`super::attrs`]); empty unless a
     /// plugin attached one, otherwise as long as `stack`.
     pub attrs: Vec<i64>,
+}
+
+impl Clone for Exec {
+    fn clone(&self) -> Self {
+        Exec {
+            stack: self.stack.clone(),
+            frames: self.frames.clone(),
+            attrs: self.attrs.clone(),
+        }
+    }
+
+    /// Reuses this stack's buffers (restoring a saved state allocates nothing).
+    fn clone_from(&mut self, source: &Self) {
+        self.stack.clone_from(&source.stack);
+        self.frames.clone_from(&source.frames);
+        self.attrs.clone_from(&source.attrs);
+    }
 }
 
 impl Exec {
@@ -129,7 +146,7 @@ pub enum Phase {
 }
 
 /// A Java thread.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct JThread {
     /// The `java.lang.Thread` object.
     pub obj: Ref,
@@ -155,6 +172,22 @@ pub struct JThread {
     pub timed_block: bool,
     /// Identity hashes handed out by this thread (the next one derives from it).
     pub hash_counter: u32,
+}
+
+impl Clone for JThread {
+    fn clone(&self) -> Self {
+        JThread {
+            exec: self.exec.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the stack buffers (see [`Exec`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Self) {
+        let mut exec = std::mem::take(&mut self.exec);
+        exec.clone_from(&source.exec);
+        *self = JThread { exec, ..*source };
+    }
 }
 
 impl JThread {
