@@ -31,6 +31,9 @@ pub struct Fingerprinter {
     fixups: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
+    /// Scratch: modified pre-search objects, and monitors in canonical form.
+    dirty: Vec<Ref>,
+    monitors: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -303,34 +306,35 @@ impl Walk<'_> {
     /// Propagates sharedness to everything reachable from objects that became shared.
     fn propagate_shared(&mut self) {
         let epoch = self.fp.epoch;
+        let old_boundary = self.old_boundary;
         let mut work = std::mem::take(&mut self.fp.fixups);
         while let Some(r) = work.pop() {
             let Some(obj) = self.vm.heap.get(r) else {
                 continue;
             };
-            let children: Vec<Ref> = match &obj.data {
-                ObjData::Fields(f) => f
-                    .iter()
-                    .filter_map(|v| match v {
-                        Value::Ref(c) => Some(*c),
-                        _ => None,
-                    })
-                    .collect(),
-                ObjData::Refs(refs) => refs.to_vec(),
-                _ => Vec::new(),
-            };
-            for c in children {
-                if c.is_null() || c.0 < self.old_boundary {
-                    continue;
+            let seen = &mut self.fp.seen;
+            let mut mark = |c: Ref| {
+                if c.is_null() || c.0 < old_boundary {
+                    return;
                 }
-                if let Some(entry) = self.fp.seen.get_mut(c.index()) {
+                if let Some(entry) = seen.get_mut(c.index()) {
                     if entry.0 == epoch && entry.2 != SHARED {
                         entry.2 = SHARED;
                         work.push(c);
                     }
                 }
+            };
+            match &obj.data {
+                ObjData::Fields(f) => f.iter().for_each(|v| {
+                    if let Value::Ref(c) = v {
+                        mark(*c);
+                    }
+                }),
+                ObjData::Refs(refs) => refs.iter().for_each(|&c| mark(c)),
+                _ => {}
             }
         }
+        self.fp.fixups = work;
     }
 }
 
@@ -341,8 +345,12 @@ impl Vm {
         fp.epoch = fp.epoch.wrapping_add(1).max(1);
         fp.queue.clear();
         fp.fixups.clear();
-        let mut dirty: Vec<Ref> = self.heap.dirty_old().collect();
+        let mut dirty = std::mem::take(&mut fp.dirty);
+        dirty.clear();
+        dirty.extend(self.heap.dirty_old());
         dirty.sort_unstable();
+        let mut mapped = std::mem::take(&mut fp.monitors);
+        mapped.clear();
         // Class states that differ from when the search started (unchanged ones are the same
         // in every state and contribute nothing).
         let changed_classes = match &fp.changed_classes {
@@ -360,8 +368,6 @@ impl Vm {
                 list
             }
         };
-        let mut monitors: Vec<(Ref, super::monitor::Monitor)> =
-            self.monitors.iter().map(|(r, m)| (*r, *m)).collect();
         let hash = {
             let mut w = Walk {
                 vm: self,
@@ -391,18 +397,18 @@ impl Vm {
                 }
             }
             w.h.word(0xD1277);
-            for r in dirty {
+            for &r in &dirty {
                 w.h.word(u64::from(r.0));
                 w.object(r, SHARED);
             }
             w.drain();
             w.h.word(0x10C4);
-            let mut mapped: Vec<(u64, u32, u32)> = monitors
-                .drain(..)
-                .map(|(r, m)| (w.canon(r, SHARED), m.owner, m.count))
-                .collect();
+            for (&r, m) in &self.monitors {
+                let c = w.canon(r, SHARED);
+                mapped.push((c, m.owner, m.count));
+            }
             mapped.sort_unstable();
-            for (r, owner, count) in mapped {
+            for &(r, owner, count) in &mapped {
                 w.h.word(r);
                 w.h.word(u64::from(owner) << 32 | u64::from(count));
             }
@@ -419,6 +425,8 @@ impl Vm {
             );
             w.h.finish()
         };
+        fp.dirty = dirty;
+        fp.monitors = mapped;
         fp.reached = fp.queue.len();
         for &r in &fp.queue {
             let shared = fp.seen[r.index()].2 == SHARED;
