@@ -97,8 +97,12 @@ pub struct Coverage {
 }
 
 impl Coverage {
-    /// Learns the methods of a newly loaded class.
+    /// Learns the methods of a newly loaded class (not the classes the VM generates for
+    /// lambdas, which have no source).
     fn class_loaded(&mut self, host: &HostRef<'_, '_>, class: &str) {
+        if class.contains("$$Lambda$") {
+            return;
+        }
         for method in host.class_methods(class.into()) {
             let Some(info) = host.method_info(method).into_option() else {
                 continue;
