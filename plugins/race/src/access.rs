@@ -12,6 +12,13 @@ pub enum Location {
 }
 
 impl Location {
+    /// The object the location belongs to (0 for static fields).
+    pub fn object(&self) -> u32 {
+        match self {
+            Location::Field(o, _) | Location::Element(o, _) => *o,
+        }
+    }
+
     /// How messages name the location.
     pub fn describe(&self, host: &HostRef<'_, '_>) -> String {
         match self {

@@ -28,9 +28,12 @@ struct Info {
     last: Vec<Access>,
 }
 
+/// The locations of each object (0 holds the static fields).
+type Table = HashMap<u32, HashMap<Location, Info>>;
+
 /// Eraser over the accesses of the current path.
 pub struct Eraser {
-    locations: PathLocal<HashMap<Location, Info>>,
+    locations: PathLocal<Table>,
     reported: HashSet<Location>,
     include_system: bool,
 }
@@ -45,7 +48,11 @@ impl Eraser {
         access: Access,
         locks: BTreeSet<u32>,
     ) -> Option<String> {
-        let table = self.locations.get_mut();
+        let table = self
+            .locations
+            .get_mut()
+            .entry(location.object())
+            .or_default();
         let Some(info) = table.get_mut(&location) else {
             let phase = Phase::Exclusive(access.thread);
             table.insert(
@@ -118,10 +125,7 @@ impl Listener for Eraser {
         let location = match event.kind {
             EventKind::ObjectCreated => {
                 // A new object may reuse the id of a collected one.
-                let id = event.object;
-                self.locations.get_mut().retain(|l, _| match l {
-                    Location::Field(o, _) | Location::Element(o, _) => *o != id,
-                });
+                self.locations.get_mut().remove(&event.object);
                 return;
             }
             EventKind::FieldRead | EventKind::FieldWritten => {

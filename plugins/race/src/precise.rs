@@ -1,5 +1,7 @@
 //! Precise, state-based race detection.
 
+use std::collections::HashSet;
+
 use rpf_plugin_api::{flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener};
 
 use crate::access::{next_access, race_message};
@@ -7,12 +9,16 @@ use crate::access::{next_access, race_message};
 /// Checks every new state for two threads poised at conflicting accesses.
 pub struct PreciseRaceDetector {
     include_system: bool,
+    /// Pairs of code sites already reported (with `search.multiple_errors` the same race
+    /// shows in many states).
+    reported: HashSet<(String, String)>,
 }
 
 impl Listener for PreciseRaceDetector {
     fn new(config: &ConfigView) -> Result<Self, String> {
         Ok(PreciseRaceDetector {
             include_system: config.bool("race.include_system", false)?,
+            reported: HashSet::new(),
         })
     }
 
@@ -36,7 +42,8 @@ impl Listener for PreciseRaceDetector {
             .collect();
         for (i, (location, a)) in poised.iter().enumerate() {
             for (other, b) in &poised[i + 1..] {
-                if location == other && (a.write || b.write) {
+                let sites = (a.site.clone(), b.site.clone());
+                if location == other && (a.write || b.write) && self.reported.insert(sites) {
                     let message = race_message(host, location, a, b);
                     host.report_violation("race".into(), message.as_str().into());
                     return;
