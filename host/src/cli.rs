@@ -51,6 +51,13 @@ enum Command {
     /// List the plugin components found on plugin.path and in the bundled directory:
     /// `rpf plugins [app.jpf] [+plugin.path=DIR ...]`.
     Plugins(SettingsArgs),
+    /// Write the Verify API (gov.nasa.jpf.vm.Verify, org.sosy_lab.sv_benchmarks.Verifier) as a
+    /// jar to compile programs against: `javac -cp rpf-api.jar ...`.
+    ApiJar {
+        /// The jar to write.
+        #[arg(value_name = "OUT.jar", default_value = "rpf-api.jar")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -114,6 +121,7 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
             && !is_setting(&a)
             && a != "run"
             && a != "plugins"
+            && a != "api-jar"
             && out.len() > 1
         {
             let prev = out.last().map(String::as_str).unwrap_or("");
@@ -204,6 +212,28 @@ fn plugins_command(args: &SettingsArgs) -> i32 {
             EXIT_OK
         }
         Err(e) => report_launch_error(&e.into()),
+    }
+}
+
+/// Writes the API jar.
+fn api_jar_command(out: &Path) -> i32 {
+    match crate::api_jar::write(out) {
+        Ok(classes) => {
+            write_stdout(&format!(
+                "wrote {} ({}); compile with javac -cp {}\n",
+                out.display(),
+                classes.join(", ").replace('/', "."),
+                out.display()
+            ));
+            EXIT_OK
+        }
+        Err(e) => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("rpf: error: cannot write {}: {e}", out.display());
+            }
+            EXIT_USAGE
+        }
     }
 }
 
@@ -335,6 +365,7 @@ pub fn main() -> i32 {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
         Some(Command::Plugins(args)) => plugins_command(args),
+        Some(Command::ApiJar { out }) => api_jar_command(out),
         None if cli.check.rest.is_empty() && cli.replay.is_none() => {
             #[allow(clippy::print_stderr)]
             {

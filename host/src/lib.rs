@@ -6,6 +6,7 @@
 //! [`vm`] is the interpreter with its heap, threads and natives, [`launch`] turns settings into
 //! a running VM, and [`cli`] is the command line.
 
+pub mod api_jar;
 pub mod check;
 pub mod classfile;
 pub mod classpath;

@@ -1,14 +1,14 @@
-//! `rpf run` configured from `.jpf` files and jar class paths, end to end.
+//! `rpf run` configured from `.jpf` files and jar class paths, and `rpf api-jar`, end to end.
 
 use std::path::Path;
 use std::process::Command;
 
-use rpf_tests::{jdk_tool, rpf_binary, run};
+use rpf_tests::{javac, jdk_tool, rpf_binary, run, workspace};
 
 fn compile(dir: &Path, name: &str, source: &str) {
     let src = dir.join(format!("{name}.java"));
     std::fs::write(&src, source).expect("write source");
-    rpf_tests::javac(&[src], dir, &[]);
+    javac(&[src], dir, &[]);
 }
 
 const ECHO: &str = r#"
@@ -152,4 +152,37 @@ fn a_class_missing_at_run_time_raises_no_class_def_found_error_like_java() {
     if let Some(d) = rpf_tests::difference("UsesMissing", &java, &rpf) {
         panic!("{d}");
     }
+}
+
+#[test]
+fn the_api_jar_compiles_programs_that_use_verify() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let jar = dir.path().join("api.jar");
+    let out = run(
+        &rpf_binary(),
+        &["api-jar", &jar.display().to_string()],
+        None,
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("gov.nasa.jpf.vm.Verify"),
+        "{}",
+        out.stdout
+    );
+    let classes = dir.path().join("classes");
+    let source = workspace().join("tests/java/plugins/Choices.java");
+    javac(&[source], &classes, &["-cp", &jar.display().to_string()]);
+    let cp = classes.display().to_string();
+    let check = run(
+        &rpf_binary(),
+        &["-cp", &cp, "Choices", "+report.progress=0"],
+        None,
+    );
+    assert_eq!(check.status, Some(0), "{}", check.stderr);
+    assert_eq!(
+        check.stdout.matches("OUTCOME: ").count(),
+        4,
+        "{}",
+        check.stdout
+    );
 }
