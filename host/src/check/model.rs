@@ -106,8 +106,7 @@ pub struct JavaModel {
 impl JavaModel {
     /// Wraps a VM whose main thread is ready to run `main`.
     pub fn new(mut vm: Vm) -> JavaModel {
-        vm.heap.seal_old_generation();
-        vm.sealed_class_states = Some(vm.class_states.clone());
+        vm.seal_baseline();
         let objects_at_seal = vm.heap.total_allocated;
         let plugins = vm.plugins.is_some();
         JavaModel {
@@ -337,6 +336,16 @@ impl Model for JavaModel {
         }
         let (thread, picked) = self.decode(state, *op);
         let end = self.vm.run_transition(thread, picked);
+        if self
+            .initial
+            .as_ref()
+            .is_some_and(|s0| Rc::ptr_eq(s0, state))
+        {
+            // The initial state has one operation (run main) and no choice before it ends:
+            // what that transition allocates is the same on every path, so it joins the
+            // pre-search objects, which are not hashed again until modified.
+            self.vm.seal_baseline();
+        }
         if let Some(message) = self.vm.explore.as_mut().and_then(|e| e.unsupported.take()) {
             self.unsupported = Some(message);
             return Outcome::Pruned;

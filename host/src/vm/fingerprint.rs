@@ -37,6 +37,18 @@ pub struct Fingerprinter {
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
+    /// Sealed objects reachable from static fields when they were sealed (always shared),
+    /// as a bitmap over references.
+    static_closure: Rc<[u64]>,
+    /// How often the baseline was sealed: fingerprints are relative to the baseline, so
+    /// states of different baselines must never match.
+    generation: u64,
+}
+
+/// Whether bit `r` is set in a reference bitmap.
+fn in_bitmap(bits: &[u64], r: Ref) -> bool {
+    bits.get(r.index() >> 6)
+        .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
 }
 
 /// A 128-bit streaming hash (two independent multiply-rotate lanes).
@@ -70,12 +82,20 @@ impl Hasher {
     }
 }
 
+/// One fingerprint traversal. Three generations of objects: *preexisting* ones (before
+/// the search: identified by reference, hashed only once modified, always shared and not
+/// traversed), *sealed* ones (allocated by the search's first, choice-free transition, so
+/// the same on every path: identified by reference and hashed only once modified, but
+/// traversed so that their sharedness is known), and *young* ones (numbered canonically in
+/// discovery order and always hashed).
 struct Walk<'a> {
     vm: &'a Vm,
     fp: &'a mut Fingerprinter,
     h: Hasher,
     next: u32,
+    preexisting: u32,
     old_boundary: u32,
+    static_closure: Rc<[u64]>,
 }
 
 impl Walk<'_> {
@@ -84,9 +104,10 @@ impl Walk<'_> {
         if r.is_null() {
             return 0;
         }
-        if r.0 < self.old_boundary {
+        if r.0 < self.preexisting {
             return OLD_TAG | u64::from(r.0);
         }
+        let sealed = r.0 < self.old_boundary;
         let i = r.index();
         if i >= self.fp.seen.len() {
             self.fp.seen.resize(i + 1, (0, 0, 0));
@@ -98,12 +119,47 @@ impl Walk<'_> {
                 entry.2 = SHARED;
                 self.fp.fixups.push(r);
             }
-            return u64::from(entry.1);
+        } else if sealed {
+            let owner = if in_bitmap(&self.static_closure, r) {
+                SHARED
+            } else {
+                owner
+            };
+            *entry = (epoch, 0, owner);
+            self.fp.queue.push(r);
+        } else {
+            self.next += 1;
+            *entry = (epoch, self.next, owner);
+            self.fp.queue.push(r);
         }
-        self.next += 1;
-        *entry = (epoch, self.next, owner);
-        self.fp.queue.push(r);
-        u64::from(self.next)
+        if sealed {
+            OLD_TAG | u64::from(r.0)
+        } else {
+            u64::from(self.fp.seen[i].1)
+        }
+    }
+
+    /// Discovers what an unmodified sealed object refers to, without hashing it (its
+    /// content is the same in every state).
+    fn referents(&mut self, r: Ref, owner: u32) {
+        let Some(obj) = self.vm.heap.get(r) else {
+            return;
+        };
+        match &obj.data {
+            ObjData::Fields(fields) => {
+                for v in fields.iter() {
+                    if let Value::Ref(c) = v {
+                        self.canon(*c, owner);
+                    }
+                }
+            }
+            ObjData::Refs(refs) => {
+                for &c in refs.iter() {
+                    self.canon(c, owner);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Hashes a value; 32-bit values and references take one word (type tag in bits 56..62,
@@ -195,7 +251,7 @@ impl Walk<'_> {
         let mut mapped: Vec<(u64, u32, i64)> = attrs
             .iter()
             .filter_map(|(r, at, a)| {
-                let id = if r.0 < self.old_boundary {
+                let id = if r.0 < self.preexisting {
                     OLD_TAG | u64::from(r.0)
                 } else {
                     let entry = self.fp.seen.get(r.index())?;
@@ -296,9 +352,16 @@ impl Walk<'_> {
         let mut i = 0;
         while i < self.fp.queue.len() {
             let r = self.fp.queue[i];
-            let owner = self.fp.seen[r.index()].2;
-            self.h.word(0x0B1 ^ u64::from(self.fp.seen[r.index()].1));
-            self.object(r, owner);
+            let (_, number, owner) = self.fp.seen[r.index()];
+            if r.0 >= self.old_boundary {
+                self.h.word(0x0B1 ^ u64::from(number));
+                self.object(r, owner);
+            } else if self.vm.heap.get(r).is_some_and(|o| o.is_dirty_old()) {
+                self.h.word(0x5EA1 ^ u64::from(r.0) << 8);
+                self.object(r, owner);
+            } else {
+                self.referents(r, owner);
+            }
             i += 1;
         }
     }
@@ -306,7 +369,7 @@ impl Walk<'_> {
     /// Propagates sharedness to everything reachable from objects that became shared.
     fn propagate_shared(&mut self) {
         let epoch = self.fp.epoch;
-        let old_boundary = self.old_boundary;
+        let preexisting = self.preexisting;
         let mut work = std::mem::take(&mut self.fp.fixups);
         while let Some(r) = work.pop() {
             let Some(obj) = self.vm.heap.get(r) else {
@@ -314,7 +377,7 @@ impl Walk<'_> {
             };
             let seen = &mut self.fp.seen;
             let mut mark = |c: Ref| {
-                if c.is_null() || c.0 < old_boundary {
+                if c.is_null() || c.0 < preexisting {
                     return;
                 }
                 if let Some(entry) = seen.get_mut(c.index()) {
@@ -339,6 +402,63 @@ impl Walk<'_> {
 }
 
 impl Vm {
+    /// Makes the current heap and class states the baseline of fingerprints: existing
+    /// objects become old (see [`Walk`]: preexisting on the first call, sealed on the second)
+    /// and unchanged class states are skipped. Only valid where every path of the search
+    /// has the same heap: before the search and after its first, choice-free transition.
+    pub fn seal_baseline(&mut self) {
+        let preexisting = self.heap.preexisting();
+        self.heap.seal_old_generation();
+        self.sealed_class_states = Some(self.class_states.clone());
+        self.fingerprinter.changed_classes = None;
+        self.fingerprinter.generation += 1;
+        if preexisting > 0 {
+            // Reachable from statics: shared from now on, whether or not a later traversal
+            // reaches them (static fields are roots the traversal only follows once changed).
+            let closure = self.static_closure(preexisting);
+            for r in (preexisting..self.heap.old_boundary()).map(Ref) {
+                if in_bitmap(&closure, r) {
+                    self.heap.set_shared(r, true);
+                }
+            }
+            self.fingerprinter.static_closure = closure;
+        }
+    }
+
+    /// The sealed objects (not preexisting) reachable from static fields and class mirrors
+    /// (the locks of static synchronized methods), as a bitmap.
+    fn static_closure(&self, preexisting: u32) -> Rc<[u64]> {
+        let sealed = self.heap.old_boundary();
+        let mut bits = vec![0u64; (sealed as usize).div_ceil(64)];
+        let mut work: Vec<Ref> = self
+            .class_states
+            .iter()
+            .flat_map(|s| [s.statics, s.mirror])
+            .filter(|r| (preexisting..sealed).contains(&r.0))
+            .collect();
+        while let Some(r) = work.pop() {
+            if in_bitmap(&bits, r) {
+                continue;
+            }
+            bits[r.index() >> 6] |= 1 << (r.index() & 63);
+            let mut visit = |c: Ref| {
+                if (preexisting..sealed).contains(&c.0) && !in_bitmap(&bits, c) {
+                    work.push(c);
+                }
+            };
+            match self.heap.get(r).map(|o| &o.data) {
+                Some(ObjData::Fields(fields)) => fields.iter().for_each(|v| {
+                    if let Value::Ref(c) = v {
+                        visit(*c);
+                    }
+                }),
+                Some(ObjData::Refs(refs)) => refs.iter().for_each(|&c| visit(c)),
+                _ => {}
+            }
+        }
+        bits.into()
+    }
+
     /// The fingerprint of the current state; also refreshes which objects are shared.
     pub fn fingerprint(&mut self) -> u128 {
         let mut fp = std::mem::take(&mut self.fingerprinter);
@@ -368,13 +488,16 @@ impl Vm {
                 list
             }
         };
+        let static_closure = fp.static_closure.clone();
         let hash = {
             let mut w = Walk {
                 vm: self,
                 fp: &mut fp,
                 h: Hasher::new(),
                 next: 0,
+                preexisting: self.heap.preexisting(),
                 old_boundary: self.heap.old_boundary(),
+                static_closure,
             };
             for (t, th) in self.threads.iter().enumerate() {
                 w.thread(t as u32, th);
@@ -398,8 +521,13 @@ impl Vm {
             }
             w.h.word(0xD1277);
             for &r in &dirty {
-                w.h.word(u64::from(r.0));
-                w.object(r, SHARED);
+                if r.0 < w.preexisting {
+                    w.h.word(u64::from(r.0));
+                    w.object(r, SHARED);
+                } else if in_bitmap(&w.static_closure, r) {
+                    // Reachable from statics: a root (hashed when drained).
+                    w.canon(r, SHARED);
+                }
             }
             w.drain();
             w.h.word(0x10C4);
@@ -418,6 +546,7 @@ impl Vm {
             }
             w.propagate_shared();
             w.h.word(u64::from(self.atomic_depth));
+            w.h.word(w.fp.generation);
             w.h.word(
                 self.exit_status
                     .map(|s| s as u32 as u64 | 1 << 40)
@@ -427,7 +556,8 @@ impl Vm {
         };
         fp.dirty = dirty;
         fp.monitors = mapped;
-        fp.reached = fp.queue.len();
+        let sealed = self.heap.old_boundary();
+        fp.reached = fp.queue.iter().filter(|r| r.0 >= sealed).count();
         for &r in &fp.queue {
             let shared = fp.seen[r.index()].2 == SHARED;
             self.heap.set_shared(r, shared);

@@ -346,6 +346,7 @@ pub struct Heap {
     free: Vec<u32>,
     live: usize,
     old_boundary: u32,
+    preexisting: u32,
     dirty_old: PVec<u32>,
     /// Objects allocated since the last collection (drives the collection trigger).
     pub allocated_since_gc: usize,
@@ -431,17 +432,27 @@ impl Heap {
             .filter_map(|(i, o)| o.as_deref().map(|o| (Ref(i as u32), o)))
     }
 
-    /// Declares every current object "old": from now on they count as reachable and shared,
-    /// and are tracked only once modified. Called when the search starts.
+    /// Declares every current object "old": from now on old objects are identified by their
+    /// reference and tracked once modified. The objects of the first call (before the
+    /// search) also count as shared and reachable; those sealed later (the same on every
+    /// path) keep their sharedness computed.
     pub fn seal_old_generation(&mut self) {
         self.old_boundary = self.slots.len() as u32;
+        if self.preexisting == 0 {
+            self.preexisting = self.old_boundary;
+        }
         self.free.clear();
         self.slots.make_persistent();
     }
 
-    /// References below this were allocated before the search started.
+    /// References below this are old (sealed).
     pub fn old_boundary(&self) -> u32 {
         self.old_boundary
+    }
+
+    /// References below this existed before the search started.
+    pub fn preexisting(&self) -> u32 {
+        self.preexisting
     }
 
     /// Old objects modified since the search started, in modification order.
@@ -449,10 +460,11 @@ impl Heap {
         self.dirty_old.iter().map(|&r| Ref(r))
     }
 
-    /// Whether `r` may be reached by more than one thread (old objects always count).
+    /// Whether `r` may be reached by more than one thread (objects that existed before the
+    /// search always count).
     #[inline]
     pub fn is_shared(&self, r: Ref) -> bool {
-        if r.0 < self.old_boundary {
+        if r.0 < self.preexisting {
             return true;
         }
         self.shared
