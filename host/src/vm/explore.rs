@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use super::class::ClassId;
+use super::heap::ObjData;
 use super::interp::Stop;
 use super::thread::{Exec, Status};
 use super::value::{Ref, Value};
@@ -385,6 +386,47 @@ impl Vm {
         };
         let statics = self.class_state(declaring).statics;
         self.ask_scheduler(statics, kind, system, true, default)
+    }
+
+    /// Keeps sharedness exact within a transition: a reference stored into an object other
+    /// threads can reach makes everything it reaches shared at once. (The next state's
+    /// fingerprint finds the same; the rest of the current transition must not wait for
+    /// it, or the storing thread's later accesses to the published objects would not be
+    /// scheduling points.)
+    pub(crate) fn publish(&mut self, holder: Ref, value: Value) {
+        if self.explore.is_none() {
+            return;
+        }
+        if let Value::Ref(r) = value {
+            if !r.is_null() && !self.heap.is_shared(r) && self.heap.is_shared(holder) {
+                self.share_closure(r);
+            }
+        }
+    }
+
+    /// Marks `root` and everything reachable from it shared (a static field or a started
+    /// thread now reaches them).
+    pub(crate) fn share_closure(&mut self, root: Ref) {
+        if self.explore.is_none() {
+            return;
+        }
+        let mut work = vec![root];
+        while let Some(r) = work.pop() {
+            if r.is_null() || self.heap.is_shared(r) {
+                continue;
+            }
+            match self.heap.get(r).map(|o| &o.data) {
+                Some(ObjData::Fields(fields)) => {
+                    work.extend(fields.iter().filter_map(|v| match v {
+                        Value::Ref(c) => Some(*c),
+                        _ => None,
+                    }))
+                }
+                Some(ObjData::Refs(refs)) => work.extend(refs.iter().copied()),
+                _ => {}
+            }
+            self.heap.set_shared(r, true);
+        }
     }
 
     /// Whether a scheduler plugin decides scheduling points.

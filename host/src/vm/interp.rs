@@ -328,6 +328,9 @@ impl Vm {
                                     .map(|i| obj.data.store(i, value))
                                     .unwrap_or(false);
                                 if ok {
+                                    if checking {
+                                        self.publish(array, value);
+                                    }
                                     array_event!(EventKind::ArrayWritten, array, index);
                                     pc += 1;
                                 } else {

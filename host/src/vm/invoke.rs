@@ -169,6 +169,9 @@ impl Vm {
         let statics = self.statics(f.class);
         let v = exec.pop();
         self.set_field(statics, f.slot, v);
+        if let Value::Ref(r) = v {
+            self.share_closure(r);
+        }
         self.fire_field(exec, EventKind::FieldWritten, statics, &f, class.system);
         Vm::advance(exec);
         Ok(())

@@ -450,6 +450,7 @@ impl Vm {
         {
             *f = v;
         }
+        self.publish(r, v);
     }
 
     /// Slot of an instance field found by name along the superclass chain.

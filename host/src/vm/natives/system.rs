@@ -395,6 +395,9 @@ fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) ->
             d[dp..dp + copied].copy_from_slice(&items[..copied]);
         }
     }
+    for &item in &items[..copied] {
+        vm.publish(dst, Value::Ref(item));
+    }
     if let Some((ic, comp)) = failure {
         let message = format!(
             "arraycopy: element type mismatch: can not cast one of the elements of {}[] to the type of the destination array, {}",

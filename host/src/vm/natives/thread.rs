@@ -246,6 +246,8 @@ fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         .select(class, vm.known_methods.thread_run)
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
     vm.start_upcall(index, run, &[Value::Ref(obj)]);
+    // Whatever the new thread's Thread object reaches, two threads now reach.
+    vm.share_closure(obj);
     vm.on_thread_started(index);
     Ok(Value::Void)
 }

@@ -214,6 +214,7 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
             }
         }
     }
+    vm.publish(o, v);
     Ok(Value::Void)
 }
 
