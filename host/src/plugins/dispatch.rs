@@ -360,11 +360,6 @@ impl Plugins {
         self.insn_factory.is_some()
     }
 
-    /// Whether a heuristic generator is configured for `name`.
-    pub fn has_choice_factory(&self, name: &str) -> bool {
-        self.choice_factories.contains_key(name)
-    }
-
     /// Delivers `event` to every listener subscribed to its kind.
     pub fn deliver(&mut self, vm: &mut Vm, mut frames: Frames<'_>, event: &Event<'_>) {
         for s in &mut self.listeners {
