@@ -256,6 +256,15 @@ impl VmView<'_> {
         (method as usize) < self.vm.classes.method_count()
     }
 
+    /// Sets the attribute of the running thread's value-stack entry `index` picks.
+    fn set_running_attr(&mut self, index: impl FnOnce(&Exec) -> Option<usize>, attr: i64) {
+        let Some(exec) = self.exec_mut() else { return };
+        if let Some(i) = index(exec) {
+            exec.set_attr(i, attr);
+            self.vm.activate_attributes(attr);
+        }
+    }
+
     /// Index of value-stack entry `from_top` of the running thread's top frame.
     fn operand_index(exec: &Exec, from_top: u32) -> Option<usize> {
         let base = exec.top()?.stack_base as usize;
@@ -510,11 +519,7 @@ impl Host for VmView<'_> {
     }
 
     fn set_stack_attr(&mut self, from_top: u32, attr: i64) {
-        let Some(exec) = self.exec_mut() else { return };
-        if let Some(i) = Self::operand_index(exec, from_top) {
-            exec.set_attr(i, attr);
-            self.vm.activate_attributes(attr);
-        }
+        self.set_running_attr(|e| Self::operand_index(e, from_top), attr);
     }
 
     fn local_attr(&self, slot: u32) -> i64 {
@@ -524,11 +529,7 @@ impl Host for VmView<'_> {
     }
 
     fn set_local_attr(&mut self, slot: u32, attr: i64) {
-        let Some(exec) = self.exec_mut() else { return };
-        if let Some(i) = Self::local_index(exec, slot) {
-            exec.set_attr(i, attr);
-            self.vm.activate_attributes(attr);
-        }
+        self.set_running_attr(|e| Self::local_index(e, slot), attr);
     }
 
     fn field_attr(&self, object: u32, name: RStr<'_>) -> i64 {

@@ -163,7 +163,7 @@ impl Vm {
                     if let Err(stop) = $e {
                         return stop;
                     }
-                    if self.break_requested {
+                    if checking && self.break_requested {
                         self.break_requested = false;
                         return Stop::Break;
                     }

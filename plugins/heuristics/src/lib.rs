@@ -8,6 +8,8 @@
 //! - `gov.nasa.jpf.vm.choice.IntIntervalGenerator`: `<name>.min` to `<name>.max` in steps of
 //!   `<name>.delta` (default 1; a negative delta counts down from `max`).
 
+use std::marker::PhantomData;
+
 use rpf_plugin_api::{choice_factory, ChoiceFactory, ConfigView, HostRef, JValue};
 
 /// Largest number of values an interval may enumerate.
@@ -46,62 +48,67 @@ fn values<T>(
         .collect()
 }
 
-/// threshold - delta, threshold, threshold + delta.
-struct DoubleThreshold(Vec<JValue>);
+/// A generator whose values follow from its configuration alone: the same on every call.
+trait FixedValues: 'static {
+    /// The values, in exploration order.
+    fn compute(config: &ConfigView) -> Result<Vec<JValue>, String>;
+}
 
-impl ChoiceFactory for DoubleThreshold {
+/// The [`ChoiceFactory`] of a [`FixedValues`] generator.
+struct Fixed<K>(Vec<JValue>, PhantomData<K>);
+
+impl<K: FixedValues> ChoiceFactory for Fixed<K> {
     fn new(config: &ConfigView) -> Result<Self, String> {
+        Ok(Fixed(K::compute(config)?, PhantomData))
+    }
+
+    fn values(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<JValue> {
+        self.0.clone()
+    }
+}
+
+/// threshold - delta, threshold, threshold + delta.
+struct DoubleThreshold;
+
+impl FixedValues for DoubleThreshold {
+    fn compute(config: &ConfigView) -> Result<Vec<JValue>, String> {
         let threshold = required_float(config, "threshold")?;
         let delta = config.float(&key(config, "delta"))?.unwrap_or(1.0);
         if delta.is_nan() || delta <= 0.0 {
             return Err(format!("{}: must be positive", key(config, "delta")));
         }
-        Ok(DoubleThreshold(
-            [threshold - delta, threshold, threshold + delta]
-                .into_iter()
-                .map(JValue::Double)
-                .collect(),
-        ))
-    }
-
-    fn values(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<JValue> {
-        self.0.clone()
+        Ok([threshold - delta, threshold, threshold + delta]
+            .into_iter()
+            .map(JValue::Double)
+            .collect())
     }
 }
 
 /// `<name>.values` as doubles.
-struct DoubleSet(Vec<JValue>);
+struct DoubleSet;
 
-impl ChoiceFactory for DoubleSet {
-    fn new(config: &ConfigView) -> Result<Self, String> {
+impl FixedValues for DoubleSet {
+    fn compute(config: &ConfigView) -> Result<Vec<JValue>, String> {
         let v = values(config, |s| s.trim().parse::<f64>().ok(), "a number")?;
-        Ok(DoubleSet(v.into_iter().map(JValue::Double).collect()))
-    }
-
-    fn values(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<JValue> {
-        self.0.clone()
+        Ok(v.into_iter().map(JValue::Double).collect())
     }
 }
 
 /// `<name>.values` as ints.
-struct IntSet(Vec<JValue>);
+struct IntSet;
 
-impl ChoiceFactory for IntSet {
-    fn new(config: &ConfigView) -> Result<Self, String> {
+impl FixedValues for IntSet {
+    fn compute(config: &ConfigView) -> Result<Vec<JValue>, String> {
         let v = values(config, |s| s.trim().parse::<i32>().ok(), "an int")?;
-        Ok(IntSet(v.into_iter().map(JValue::Int).collect()))
-    }
-
-    fn values(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<JValue> {
-        self.0.clone()
+        Ok(v.into_iter().map(JValue::Int).collect())
     }
 }
 
 /// `min..=max` by `delta`.
-struct IntInterval(Vec<JValue>);
+struct IntInterval;
 
-impl ChoiceFactory for IntInterval {
-    fn new(config: &ConfigView) -> Result<Self, String> {
+impl FixedValues for IntInterval {
+    fn compute(config: &ConfigView) -> Result<Vec<JValue>, String> {
         let min = config.int(&key(config, "min"))?.unwrap_or(0);
         let max = required_int(config, "max")?;
         let delta = config.int(&key(config, "delta"))?.unwrap_or(1);
@@ -119,41 +126,34 @@ impl ChoiceFactory for IntInterval {
             return Err(format!("{}: interval too large to enumerate", config.name));
         }
         let step = delta.unsigned_abs() as usize;
-        let ascending = (min..=max).step_by(step);
         let values: Vec<i64> = if delta > 0 {
-            ascending.collect()
+            (min..=max).step_by(step).collect()
         } else {
             (min..=max).rev().step_by(step).collect()
         };
-        Ok(IntInterval(
-            values.into_iter().map(|v| JValue::Int(v as i32)).collect(),
-        ))
-    }
-
-    fn values(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<JValue> {
-        self.0.clone()
+        Ok(values.into_iter().map(|v| JValue::Int(v as i32)).collect())
     }
 }
 
 rpf_plugin_api::export_plugin!(
     "rpf-plugin-heuristics",
     [
-        choice_factory::<DoubleThreshold>(
+        choice_factory::<Fixed<DoubleThreshold>>(
             "rpf.DoubleThresholdGenerator",
             &["gov.nasa.jpf.vm.choice.DoubleThresholdGenerator"],
             "doubles threshold-delta, threshold, threshold+delta (<name>.threshold, <name>.delta)",
         ),
-        choice_factory::<DoubleSet>(
+        choice_factory::<Fixed<DoubleSet>>(
             "rpf.DoubleChoiceFromSet",
             &["gov.nasa.jpf.vm.choice.DoubleChoiceFromSet"],
             "the doubles listed in <name>.values",
         ),
-        choice_factory::<IntSet>(
+        choice_factory::<Fixed<IntSet>>(
             "rpf.IntChoiceFromSet",
             &["gov.nasa.jpf.vm.choice.IntChoiceFromSet"],
             "the ints listed in <name>.values",
         ),
-        choice_factory::<IntInterval>(
+        choice_factory::<Fixed<IntInterval>>(
             "rpf.IntIntervalGenerator",
             &["gov.nasa.jpf.vm.choice.IntIntervalGenerator"],
             "ints <name>.min..<name>.max in steps of <name>.delta",
