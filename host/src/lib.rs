@@ -15,3 +15,4 @@ pub mod launch;
 pub mod plugins;
 pub mod search;
 pub mod vm;
+pub mod word_hash;

@@ -2,6 +2,7 @@
 //! choice generators pending in it; an operation picks one choice of each (cascaded)
 //! generator and runs the transition that follows.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use abi_stable::std_types::RStr;
@@ -15,15 +16,18 @@ use crate::vm::state::Snapshot;
 use crate::vm::value::Ref;
 use crate::vm::Vm;
 
-/// A saved program state and what can happen next.
+/// A program state and what can happen next.
 #[derive(Debug)]
 pub struct StateData {
-    /// The VM state.
-    pub snapshot: Snapshot,
+    /// The VM state, saved only once the search decides to come back to it (see
+    /// [`Model::keep`]): most states reached were seen before and are never saved.
+    snapshot: OnceCell<Snapshot>,
     /// Choice generators registered at the end of the transition that led here.
     pub cgs: Vec<ChoiceGenerator>,
     /// Canonical fingerprint.
     pub fingerprint: u128,
+    /// The thread that ran last.
+    current: u32,
 }
 
 /// A shared handle to a state.
@@ -126,7 +130,7 @@ impl JavaModel {
     /// Returns the VM to the initial state for a fresh search (after a restart request).
     pub fn reset(&mut self) {
         if let Some(s0) = self.initial.take() {
-            self.vm.restore(&s0.snapshot);
+            self.vm.restore(s0.saved());
         }
         self.at = None;
         if let Some(e) = self.vm.explore.as_mut() {
@@ -161,14 +165,27 @@ impl JavaModel {
             self.stats.gc_cycles += 1;
         }
         let state = Rc::new(StateData {
-            snapshot: self
-                .vm
-                .snapshot(self.base.take().as_ref().map(|b| &b.snapshot)),
+            snapshot: OnceCell::new(),
             cgs,
             fingerprint,
+            current: self.vm.current as u32,
         });
         self.at = Some(state.clone());
         state
+    }
+
+    /// Saves `state`, which the VM holds, if not saved yet; its snapshot shares what did
+    /// not change with the state the last transition started from.
+    fn save(&mut self, state: &JavaState) {
+        if state.snapshot.get().is_some() {
+            return;
+        }
+        assert!(
+            self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
+            "the search keeps a state right after reaching it"
+        );
+        let base = self.base.as_ref().and_then(|b| b.snapshot.get());
+        let _ = state.snapshot.set(self.vm.snapshot(base));
     }
 
     /// Describes a violation at the current VM state.
@@ -257,7 +274,15 @@ impl StateData {
 
     /// The thread that ran last.
     pub fn snapshot_current(&self) -> u32 {
-        self.snapshot.current() as u32
+        self.current
+    }
+
+    /// The saved VM state: the search only returns to states it kept
+    /// ([`Model::keep`]), and those are saved.
+    pub fn saved(&self) -> &Snapshot {
+        self.snapshot
+            .get()
+            .expect("the search returns only to states it kept, which are saved")
     }
 }
 
@@ -315,6 +340,7 @@ impl Model for JavaModel {
     fn initial_states(&mut self) -> Vec<JavaState> {
         let main = ChoiceGenerator::threads("root", vec![0]);
         let s0 = self.capture(vec![main]);
+        self.save(&s0);
         self.initial = Some(s0.clone());
         self.fire_search(EventKind::SearchStarted, s0.id());
         vec![s0]
@@ -326,7 +352,7 @@ impl Model for JavaModel {
 
     fn apply(&mut self, state: &JavaState, op: &JavaOp) -> Outcome<JavaState, JavaError> {
         if !self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)) {
-            self.vm.restore(&state.snapshot);
+            self.vm.restore(state.saved());
             self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
@@ -371,11 +397,15 @@ impl Model for JavaModel {
         Some(state.fingerprint)
     }
 
+    fn keep(&mut self, state: &JavaState) {
+        self.save(state);
+    }
+
     fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
         match self.vm.explore.as_ref().map(|e| e.heuristic) {
             Some(crate::vm::explore::Heuristic::MostBlocked) => {
                 let blocked = state
-                    .snapshot
+                    .saved()
                     .threads()
                     .filter(|t| {
                         t.is_alive() && !matches!(t.status, crate::vm::thread::Status::Runnable)

@@ -1,5 +1,6 @@
 //! The exploration loops for every [`Strategy`].
 
+use crate::word_hash::WordHash;
 use std::collections::{BinaryHeap, VecDeque};
 use std::time::Instant;
 
@@ -81,7 +82,7 @@ struct Engine<'a, M: Model, O: Observer> {
     observer: &'a mut O,
     limits: &'a Limits,
     report: Report<M::Op, M::Error>,
-    visited: DashSet<u128>,
+    visited: DashSet<u128, WordHash>,
     start: Instant,
     depth_sum: u128,
     rng: Rng,
@@ -109,7 +110,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 duration: Default::default(),
                 peak_memory: 0,
             },
-            visited: DashSet::new(),
+            visited: DashSet::with_hasher(WordHash::default()),
             start: Instant::now(),
             depth_sum: 0,
             rng: Rng(seed),
@@ -213,6 +214,10 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 }
                 let ops = self.model.operations(&next);
                 let end = ops.is_empty();
+                let truncated = self.limits.max_depth.is_some_and(|m| depth + 1 >= m);
+                if !end && !truncated {
+                    self.model.keep(&next);
+                }
                 let event = Event::Advanced {
                     depth: depth + 1,
                     new: true,
@@ -227,7 +232,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     self.report.end_states += 1;
                     return Step::Skip;
                 }
-                if self.limits.max_depth.is_some_and(|m| depth + 1 >= m) {
+                if truncated {
                     self.report.truncated = true;
                     return Step::Skip;
                 }
@@ -508,6 +513,9 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 let (p, idx) = path.unfold();
                 self.error(e, 0, p, idx);
                 return StopReason::PathEnd;
+            }
+            if !end {
+                self.model.keep(&next);
             }
             state = next;
         }

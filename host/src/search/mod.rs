@@ -62,6 +62,11 @@ pub trait Model {
         None
     }
 
+    /// The engine will come back to `state` (it is new and will be expanded, now or from
+    /// its queue). Called right after [`apply`](Self::apply) produced it, while the model
+    /// still holds it, so a model can save only the states it will need again.
+    fn keep(&mut self, _state: &Self::State) {}
+
     /// Priority for best-first search: lower values are explored first.
     fn priority(&mut self, _state: &Self::State, depth: usize) -> i64 {
         depth as i64

@@ -56,11 +56,29 @@ pub struct ChoiceGenerator {
     pub is_thread: bool,
 }
 
+/// The id of a thread choice generator: the common reasons are shared, not allocated per
+/// state.
+fn thread_choice_id(reason: &'static str) -> Rc<str> {
+    thread_local! {
+        static IDS: std::cell::RefCell<Vec<(&'static str, Rc<str>)>> = const {
+            std::cell::RefCell::new(Vec::new())
+        };
+    }
+    IDS.with_borrow_mut(|ids| match ids.iter().find(|(r, _)| *r == reason) {
+        Some((_, id)) => id.clone(),
+        None => {
+            let id: Rc<str> = Rc::from(reason);
+            ids.push((reason, id.clone()));
+            id
+        }
+    })
+}
+
 impl ChoiceGenerator {
     /// A scheduling choice among `threads`.
-    pub fn threads(reason: &str, threads: Vec<u32>) -> ChoiceGenerator {
+    pub fn threads(reason: &'static str, threads: Vec<u32>) -> ChoiceGenerator {
         ChoiceGenerator {
-            id: Rc::from(reason),
+            id: thread_choice_id(reason),
             choices: threads.into_iter().map(Choice::Thread).collect(),
             is_thread: true,
         }
@@ -187,7 +205,7 @@ pub struct Explore {
     /// Detect lock-protected fields (`vm.por.sync_detection`).
     pub sync_detection: bool,
     /// Fields assumed lock-protected (true) or known unprotected (false).
-    pub protection: std::collections::HashMap<FieldKey, bool>,
+    pub protection: std::collections::HashMap<FieldKey, bool, crate::word_hash::WordHash>,
     /// A protection assumption was contradicted: the search must start over.
     pub restart: bool,
     /// Report uncaught exceptions (NoUncaughtExceptionsProperty).
@@ -252,7 +270,7 @@ impl Vm {
     /// A scheduling point: unless this is the first instruction of the transition or an
     /// atomic section is active, registers a thread choice among the schedulable threads and
     /// returns true (the instruction re-executes in the next transition).
-    pub(crate) fn schedule_point(&mut self, first: bool, reason: &str) -> bool {
+    pub(crate) fn schedule_point(&mut self, first: bool, reason: &'static str) -> bool {
         if first || self.atomic_depth > 0 {
             return false;
         }
@@ -651,19 +669,19 @@ impl Vm {
         caller: &super::class::Class,
         target: super::class::MethodId,
     ) -> bool {
-        let m = self.classes.method(target).clone();
+        let m = self.classes.method(target);
+        let (class, args) = (m.class, usize::from(m.arg_entries));
         let relevant = if m.is_synchronized() {
             let lock = if m.is_static() {
-                self.class_state(m.class).mirror
+                self.class_state(class).mirror
             } else {
-                exec.peek(usize::from(m.arg_entries) - 1).as_ref()
+                exec.peek(args - 1).as_ref()
             };
             (lock.is_null() || self.monitor_relevant(lock, caller.system))
-                || (!caller.system
-                    && self.library_call_relevant(exec, m.class, usize::from(m.arg_entries), false))
+                || (!caller.system && self.library_call_relevant(exec, class, args, false))
         } else if !caller.system {
-            let thread_api = is_thread_api(&self.classes.get(m.class).name, &m.name);
-            self.library_call_relevant(exec, m.class, usize::from(m.arg_entries), thread_api)
+            let thread_api = is_thread_api(&self.classes.get(class).name, &m.name);
+            self.library_call_relevant(exec, class, args, thread_api)
         } else {
             false
         };

@@ -11,7 +11,7 @@
 //! reached from two threads, from statics or from old objects are *shared*, which is what
 //! the scheduler's partial order reduction asks about.
 
-use super::heap::ObjData;
+use super::heap::{Obj, ObjData};
 use super::pvec::PVec;
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
@@ -39,10 +39,60 @@ pub struct Fingerprinter {
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
     /// Sealed objects reachable from static fields when they were sealed (always shared),
     /// as a bitmap over references.
-    static_closure: Rc<[u64]>,
+    static_closure: Option<Rc<[u64]>>,
+    /// What each sealed object referred to when sealed (all that matters for discovery
+    /// while it is unmodified).
+    sealed_refs: Option<Rc<SealedRefs>>,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
     /// states of different baselines must never match.
     generation: u64,
+}
+
+/// The references of the sealed objects that are neither null nor preexisting, per object
+/// (in compressed-row form: object `preexisting + i` has `refs[starts[i]..starts[i + 1]]`).
+#[derive(Debug, Default)]
+struct SealedRefs {
+    starts: Vec<u32>,
+    refs: Vec<Ref>,
+}
+
+impl SealedRefs {
+    /// Records the sealed objects of `heap`.
+    fn of(heap: &super::heap::Heap) -> SealedRefs {
+        let (preexisting, sealed) = (heap.preexisting(), heap.old_boundary());
+        let mut out = SealedRefs {
+            starts: vec![0],
+            refs: Vec::new(),
+        };
+        for r in (preexisting..sealed).map(Ref) {
+            let tracked = |c: &Ref| c.0 >= preexisting.max(1);
+            match heap.get(r).map(|o| &o.data) {
+                Some(ObjData::Fields(fields)) => out.refs.extend(
+                    fields
+                        .iter()
+                        .filter_map(|v| match v {
+                            Value::Ref(c) => Some(*c),
+                            _ => None,
+                        })
+                        .filter(tracked),
+                ),
+                Some(ObjData::Refs(refs)) => out.refs.extend(refs.iter().filter(|c| tracked(c))),
+                _ => {}
+            }
+            out.starts.push(out.refs.len() as u32);
+        }
+        out
+    }
+
+    /// What sealed object `r` referred to when sealed.
+    #[inline]
+    fn of_object(&self, r: Ref, preexisting: u32) -> &[Ref] {
+        let i = (r.0 - preexisting) as usize;
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.refs.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
 }
 
 /// Whether bit `r` is set in a reference bitmap.
@@ -82,6 +132,108 @@ impl Hasher {
     }
 }
 
+/// The digest of an object's content that does not depend on the state around it: class,
+/// identity hash and data, with null references and references to preexisting objects
+/// (identified by reference in every state) hashed as they are and every other reference
+/// as a placeholder, whose canonical identity the traversal hashes after the digest.
+fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
+    const PLACEHOLDER: u64 = 0x9A7C_E401_DE55_0000;
+    let mut h = Hasher::new();
+    let reference = |r: Ref| match r.0 {
+        0 => 0,
+        x if x < preexisting => OLD_TAG | u64::from(x),
+        _ => PLACEHOLDER,
+    };
+    h.word(u64::from(obj.class));
+    h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
+    match &obj.data {
+        ObjData::Fields(fields) => {
+            h.word(fields.len() as u64);
+            for &v in fields.iter() {
+                let id = match v {
+                    Value::Ref(r) => reference(r),
+                    _ => 0,
+                };
+                value_words(&mut h, v, id);
+            }
+        }
+        ObjData::Refs(refs) => {
+            h.word(refs.len() as u64);
+            for &e in refs.iter() {
+                h.word(reference(e));
+            }
+        }
+        ObjData::Booleans(a) | ObjData::Bytes(a) => {
+            h.word(a.len() as u64);
+            for chunk in a.chunks(8) {
+                h.word(
+                    chunk
+                        .iter()
+                        .fold(0u64, |acc, &b| acc << 8 | u64::from(b as u8)),
+                );
+            }
+        }
+        ObjData::Chars(a) => {
+            h.word(a.len() as u64);
+            for chunk in a.chunks(4) {
+                h.word(chunk.iter().fold(0u64, |acc, &c| acc << 16 | u64::from(c)));
+            }
+        }
+        ObjData::Shorts(a) => {
+            h.word(a.len() as u64);
+            for chunk in a.chunks(4) {
+                h.word(
+                    chunk
+                        .iter()
+                        .fold(0u64, |acc, &c| acc << 16 | u64::from(c as u16)),
+                );
+            }
+        }
+        ObjData::Ints(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x as u32 as u64));
+        }
+        ObjData::Floats(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(u64::from(x.to_bits())));
+        }
+        ObjData::Longs(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x as u64));
+        }
+        ObjData::Doubles(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x.to_bits()));
+        }
+    }
+    let d = h.finish();
+    [(d >> 64) as u64, d as u64]
+}
+
+/// Type tags of hashed values sit in bits 56..62, which canonical numbers never reach.
+const VALUE_TAG: u32 = 56;
+
+/// Hashes a value: 32-bit values take one word, 64-bit ones two; a reference is hashed as
+/// `id`, its identity as the caller determined it.
+#[inline]
+fn value_words(h: &mut Hasher, v: Value, id: u64) {
+    match v {
+        Value::Void => h.word(1 << VALUE_TAG),
+        Value::Int(i) => h.word(2 << VALUE_TAG | u64::from(i as u32)),
+        Value::Long(l) => {
+            h.word(3 << VALUE_TAG);
+            h.word(l as u64);
+        }
+        Value::Float(f) => h.word(4 << VALUE_TAG | u64::from(f.to_bits())),
+        Value::Double(d) => {
+            h.word(5 << VALUE_TAG);
+            h.word(d.to_bits());
+        }
+        Value::Ref(_) => h.word(6 << VALUE_TAG ^ id),
+        Value::RetAddr(a) => h.word(7 << VALUE_TAG | u64::from(a)),
+    }
+}
+
 /// One fingerprint traversal. Three generations of objects: *preexisting* ones (before
 /// the search: identified by reference, hashed only once modified, always shared and not
 /// traversed), *sealed* ones (allocated by the search's first, choice-free transition, so
@@ -95,96 +247,122 @@ struct Walk<'a> {
     next: u32,
     preexisting: u32,
     old_boundary: u32,
-    static_closure: Rc<[u64]>,
+    static_closure: Option<Rc<[u64]>>,
+    sealed_refs: Option<Rc<SealedRefs>>,
 }
 
 impl Walk<'_> {
-    /// The canonical identity of `r`, discovering it (with `owner`) if new.
+    /// The canonical identity of `r`, discovering it (with `owner`) if new. The common
+    /// cases (null, preexisting, already discovered) take a few instructions inline.
+    #[inline(always)]
     fn canon(&mut self, r: Ref, owner: u32) -> u64 {
+        if r.0 < self.preexisting {
+            return if r.is_null() {
+                0
+            } else {
+                OLD_TAG | u64::from(r.0)
+            };
+        }
+        let epoch = self.fp.epoch;
+        if let Some(entry) = self.fp.seen.get_mut(r.index()) {
+            if entry.0 == epoch {
+                if entry.2 != owner && entry.2 != SHARED {
+                    entry.2 = SHARED;
+                    self.fp.fixups.push(r);
+                }
+                return if r.0 < self.old_boundary {
+                    OLD_TAG | u64::from(r.0)
+                } else {
+                    u64::from(entry.1)
+                };
+            }
+        }
+        self.discover(r, owner)
+    }
+
+    /// Discovers `r` (not seen by this traversal yet): numbers it if young, queues it.
+    #[inline(never)]
+    fn discover(&mut self, r: Ref, owner: u32) -> u64 {
         if r.is_null() {
             return 0;
         }
-        if r.0 < self.preexisting {
-            return OLD_TAG | u64::from(r.0);
-        }
-        let sealed = r.0 < self.old_boundary;
         let i = r.index();
         if i >= self.fp.seen.len() {
             self.fp.seen.resize(i + 1, (0, 0, 0));
         }
         let epoch = self.fp.epoch;
-        let entry = &mut self.fp.seen[i];
-        if entry.0 == epoch {
-            if entry.2 != owner && entry.2 != SHARED {
-                entry.2 = SHARED;
-                self.fp.fixups.push(r);
-            }
-        } else if sealed {
-            let owner = if in_bitmap(&self.static_closure, r) {
+        self.fp.queue.push(r);
+        if r.0 < self.old_boundary {
+            let owner = if self.reached_by_statics(r) {
                 SHARED
             } else {
                 owner
             };
-            *entry = (epoch, 0, owner);
-            self.fp.queue.push(r);
-        } else {
-            self.next += 1;
-            *entry = (epoch, self.next, owner);
-            self.fp.queue.push(r);
-        }
-        if sealed {
+            self.fp.seen[i] = (epoch, 0, owner);
             OLD_TAG | u64::from(r.0)
         } else {
-            u64::from(self.fp.seen[i].1)
+            self.next += 1;
+            self.fp.seen[i] = (epoch, self.next, owner);
+            u64::from(self.next)
         }
+    }
+
+    /// Whether sealed object `r` was reachable from static fields when sealed.
+    fn reached_by_statics(&self, r: Ref) -> bool {
+        self.static_closure
+            .as_deref()
+            .is_some_and(|bits| in_bitmap(bits, r))
     }
 
     /// Discovers what an unmodified sealed object refers to, without hashing it (its
     /// content is the same in every state).
     fn referents(&mut self, r: Ref, owner: u32) {
-        let Some(obj) = self.vm.heap.get(r) else {
+        let Some(sealed_refs) = self.sealed_refs.clone() else {
             return;
+        };
+        for &c in sealed_refs.of_object(r, self.preexisting) {
+            self.canon(c, owner);
+        }
+    }
+
+    /// Discovers (and with `hash`, hashes the canonical identities of) the references of
+    /// `obj` that its content digest leaves open: all but null and preexisting ones.
+    #[inline]
+    fn tracked_refs(&mut self, obj: &Obj, owner: u32, hash: bool) {
+        let first = self.preexisting.max(1);
+        let visit = |w: &mut Self, c: Ref| {
+            if c.0 >= first {
+                let id = w.canon(c, owner);
+                if hash {
+                    w.h.word(id);
+                }
+            }
         };
         match &obj.data {
             ObjData::Fields(fields) => {
                 for v in fields.iter() {
-                    if let Value::Ref(c) = v {
-                        self.canon(*c, owner);
+                    if let Value::Ref(c) = *v {
+                        visit(self, c);
                     }
                 }
             }
             ObjData::Refs(refs) => {
                 for &c in refs.iter() {
-                    self.canon(c, owner);
+                    visit(self, c);
                 }
             }
             _ => {}
         }
     }
 
-    /// Hashes a value; 32-bit values and references take one word (type tag in bits 56..62,
-    /// which canonical numbers never reach), 64-bit ones two.
+    /// Hashes a value; a reference as its canonical identity.
     #[inline]
     fn value(&mut self, v: Value, owner: u32) {
-        const TAG: u32 = 56;
-        match v {
-            Value::Void => self.h.word(1 << TAG),
-            Value::Int(i) => self.h.word(2 << TAG | u64::from(i as u32)),
-            Value::Long(l) => {
-                self.h.word(3 << TAG);
-                self.h.word(l as u64);
-            }
-            Value::Float(f) => self.h.word(4 << TAG | u64::from(f.to_bits())),
-            Value::Double(d) => {
-                self.h.word(5 << TAG);
-                self.h.word(d.to_bits());
-            }
-            Value::Ref(r) => {
-                let c = self.canon(r, owner);
-                self.h.word(6 << TAG ^ c);
-            }
-            Value::RetAddr(a) => self.h.word(7 << TAG | u64::from(a)),
-        }
+        let id = match v {
+            Value::Ref(r) => self.canon(r, owner),
+            _ => 0,
+        };
+        value_words(&mut self.h, v, id);
     }
 
     fn thread(&mut self, t: u32, th: &JThread) {
@@ -272,79 +450,22 @@ impl Walk<'_> {
         }
     }
 
+    /// Hashes an object: its content digest (computed once per object version and cached
+    /// in it), then the canonical identities of the references the digest leaves open.
     fn object(&mut self, r: Ref, owner: u32) {
-        let Some(obj) = self.vm.heap.get(r) else {
+        let vm = self.vm;
+        let Some(obj) = vm.heap.get(r) else {
             self.h.word(0xDEAD);
             return;
         };
-        self.h.word(u64::from(obj.class));
-        self.h
-            .word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
-        match &obj.data {
-            ObjData::Fields(fields) => {
-                for &v in fields.iter() {
-                    self.value(v, owner);
-                }
-            }
-            ObjData::Refs(refs) => {
-                self.h.word(refs.len() as u64);
-                for &e in refs.iter() {
-                    let c = self.canon(e, owner);
-                    self.h.word(c);
-                }
-            }
-            ObjData::Booleans(a) | ObjData::Bytes(a) => {
-                self.h.word(a.len() as u64);
-                for chunk in a.chunks(8) {
-                    self.h.word(
-                        chunk
-                            .iter()
-                            .fold(0u64, |acc, &b| acc << 8 | u64::from(b as u8)),
-                    );
-                }
-            }
-            ObjData::Chars(a) => {
-                self.h.word(a.len() as u64);
-                for chunk in a.chunks(4) {
-                    self.h
-                        .word(chunk.iter().fold(0u64, |acc, &c| acc << 16 | u64::from(c)));
-                }
-            }
-            ObjData::Shorts(a) => {
-                self.h.word(a.len() as u64);
-                for chunk in a.chunks(4) {
-                    self.h.word(
-                        chunk
-                            .iter()
-                            .fold(0u64, |acc, &c| acc << 16 | u64::from(c as u16)),
-                    );
-                }
-            }
-            ObjData::Ints(a) => {
-                self.h.word(a.len() as u64);
-                for &x in a.iter() {
-                    self.h.word(x as u32 as u64);
-                }
-            }
-            ObjData::Floats(a) => {
-                self.h.word(a.len() as u64);
-                for &x in a.iter() {
-                    self.h.word(u64::from(x.to_bits()));
-                }
-            }
-            ObjData::Longs(a) => {
-                self.h.word(a.len() as u64);
-                for &x in a.iter() {
-                    self.h.word(x as u64);
-                }
-            }
-            ObjData::Doubles(a) => {
-                self.h.word(a.len() as u64);
-                for &x in a.iter() {
-                    self.h.word(x.to_bits());
-                }
-            }
-        }
+        let digest = obj.cached_digest().unwrap_or_else(|| {
+            let d = content_digest(obj, self.preexisting);
+            obj.cache_digest(d);
+            d
+        });
+        self.h.word(digest[0]);
+        self.h.word(digest[1]);
+        self.tracked_refs(obj, owner, true);
     }
 
     /// Processes discovered objects breadth-first, in discovery order.
@@ -421,7 +542,8 @@ impl Vm {
                     self.heap.set_shared(r, true);
                 }
             }
-            self.fingerprinter.static_closure = closure;
+            self.fingerprinter.static_closure = Some(closure);
+            self.fingerprinter.sealed_refs = Some(Rc::new(SealedRefs::of(&self.heap)));
         }
     }
 
@@ -489,6 +611,7 @@ impl Vm {
             }
         };
         let static_closure = fp.static_closure.clone();
+        let sealed_refs = fp.sealed_refs.clone();
         let hash = {
             let mut w = Walk {
                 vm: self,
@@ -498,6 +621,7 @@ impl Vm {
                 preexisting: self.heap.preexisting(),
                 old_boundary: self.heap.old_boundary(),
                 static_closure,
+                sealed_refs,
             };
             for (t, th) in self.threads.iter().enumerate() {
                 w.thread(t as u32, th);
@@ -524,7 +648,7 @@ impl Vm {
                 if r.0 < w.preexisting {
                     w.h.word(u64::from(r.0));
                     w.object(r, SHARED);
-                } else if in_bitmap(&w.static_closure, r) {
+                } else if w.reached_by_statics(r) {
                     // Reachable from statics: a root (hashed when drained).
                     w.canon(r, SHARED);
                 }

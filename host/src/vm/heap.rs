@@ -4,6 +4,7 @@
 //! live heap (copy on write); in plain execution every object has one owner and writes are
 //! in place.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::pvec::PVec;
@@ -92,7 +93,7 @@ impl ElemKind {
 }
 
 /// An object's payload.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum ObjData {
     /// Instance fields by slot (inherited fields first).
     Fields(Box<[Value]>),
@@ -114,6 +115,36 @@ pub enum ObjData {
     Doubles(Box<[f64]>),
     /// Reference arrays.
     Refs(Box<[Ref]>),
+}
+
+/// Equality of stored contents: floating-point elements compare by their bits (see
+/// [`Value`]'s equality).
+impl PartialEq for ObjData {
+    fn eq(&self, other: &Self) -> bool {
+        use ObjData::*;
+        match (self, other) {
+            (Fields(a), Fields(b)) => a == b,
+            (Booleans(a), Booleans(b)) | (Bytes(a), Bytes(b)) => a == b,
+            (Chars(a), Chars(b)) => a == b,
+            (Shorts(a), Shorts(b)) => a == b,
+            (Ints(a), Ints(b)) => a == b,
+            (Longs(a), Longs(b)) => a == b,
+            (Floats(a), Floats(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b.iter())
+                        .all(|(x, y)| x.to_bits() == y.to_bits())
+            }
+            (Doubles(a), Doubles(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b.iter())
+                        .all(|(x, y)| x.to_bits() == y.to_bits())
+            }
+            (Refs(a), Refs(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 impl ObjData {
@@ -228,6 +259,10 @@ pub struct Obj {
     dirty_old: bool,
     /// Identity hash, assigned on first request (`Object.hashCode`, `identityHashCode`).
     pub identity: Option<i32>,
+    /// The fingerprint's digest of this version's content, computed on first use so that
+    /// unchanged objects are hashed once, not once per state; zero until then.
+    /// [`Heap::get_mut`] (the only way to change an object) clears it.
+    digest: [Cell<u64>; 2],
 }
 
 impl PartialEq for Obj {
@@ -244,7 +279,27 @@ impl Obj {
             data,
             dirty_old: false,
             identity: None,
+            digest: Default::default(),
         }
+    }
+
+    /// The cached content digest, if computed since the last change.
+    #[inline]
+    pub fn cached_digest(&self) -> Option<[u64; 2]> {
+        let d = [self.digest[0].get(), self.digest[1].get()];
+        (d != [0, 0]).then_some(d)
+    }
+
+    fn clear_digest(&self) {
+        self.digest[0].set(0);
+        self.digest[1].set(0);
+    }
+
+    /// Caches the content digest (never all zeros, which means "not computed").
+    #[inline]
+    pub fn cache_digest(&self, d: [u64; 2]) {
+        self.digest[0].set(d[0]);
+        self.digest[1].set(d[1] | u64::from(d == [0, 0]));
     }
 
     /// Instance fields (empty for arrays).
@@ -395,6 +450,7 @@ impl Heap {
     pub fn get_mut(&mut self, r: Ref) -> Option<&mut Obj> {
         let old = r.0 < self.old_boundary;
         let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
+        obj.clear_digest();
         if old && !obj.dirty_old {
             obj.dirty_old = true;
             self.dirty_old.push(r.0);
@@ -440,6 +496,10 @@ impl Heap {
         self.old_boundary = self.slots.len() as u32;
         if self.preexisting == 0 {
             self.preexisting = self.old_boundary;
+            // Digests hash references to preexisting objects as constants: recompute them.
+            for obj in self.slots.iter().flatten() {
+                obj.clear_digest();
+            }
         }
         self.free.clear();
         self.slots.make_persistent();
@@ -472,23 +532,47 @@ impl Heap {
             .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
     }
 
-    /// Records whether `r` is shared (writing only when it changes).
+    /// Records whether `r` is shared (writing only when it changes, which is rare).
+    #[inline]
     pub fn set_shared(&mut self, r: Ref, shared: bool) {
         let word = r.index() >> 6;
         let bit = 1u64 << (r.index() & 63);
         let current = self.shared.get(word).copied().unwrap_or(0);
-        if (current & bit != 0) == shared {
-            return;
+        if (current & bit != 0) != shared {
+            self.flip_shared(word, bit);
         }
+    }
+
+    #[cold]
+    fn flip_shared(&mut self, word: usize, bit: u64) {
         if word >= self.shared.len() {
             self.shared.resize(word + 1, 0);
         }
         if let Some(w) = self.shared.get_mut(word) {
-            if shared {
-                *w |= bit;
-            } else {
-                *w &= !bit;
-            }
+            *w ^= bit;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_forget_the_cached_digest_even_of_shared_objects() {
+        let mut heap = Heap::new();
+        let r = heap.alloc(Obj::new(7, ObjData::Fields(vec![Value::Int(1)].into())));
+        heap.seal_old_generation();
+        let saved = heap.clone();
+        heap.get(r).unwrap().cache_digest([0, 0]);
+        assert_eq!(heap.get(r).unwrap().cached_digest(), Some([0, 1]));
+        heap.get_mut(r).unwrap().fields_mut()[0] = Value::Int(2);
+        assert_eq!(heap.get(r).unwrap().cached_digest(), None);
+        // The saved version keeps its digest: it did not change.
+        assert_eq!(saved.get(r).unwrap().cached_digest(), Some([0, 1]));
+        assert_ne!(
+            ObjData::Doubles(vec![0.0].into()),
+            ObjData::Doubles(vec![-0.0].into())
+        );
     }
 }

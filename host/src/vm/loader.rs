@@ -77,7 +77,7 @@ pub struct Classes {
     classpath: ClassPath,
     natives: NativeRegistry,
     /// Cache of interface/virtual selections: (receiver class, resolved method) -> selected.
-    pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId>,
+    pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId, crate::word_hash::WordHash>,
 }
 
 impl Classes {
@@ -90,7 +90,7 @@ impl Classes {
             loading: Vec::new(),
             classpath,
             natives,
-            selection_cache: HashMap::new(),
+            selection_cache: HashMap::default(),
         }
     }
 

@@ -213,7 +213,7 @@ pub struct Vm {
     /// The thread being executed.
     pub current: usize,
     /// Owned monitors.
-    pub monitors: HashMap<Ref, Monitor>,
+    pub monitors: HashMap<Ref, Monitor, crate::word_hash::WordHash>,
     /// Interned strings.
     pub strings: strings::StringTable,
     /// Core class ids and slots.

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-const CHUNK_BITS: usize = 6;
+const CHUNK_BITS: usize = 5;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// A vector with structural sharing between clones.
@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(a.iter().count(), 200);
         assert_eq!(a.get(200), None);
         let changed: Vec<usize> = a.changed_since(&b).collect();
-        assert_eq!(changed, (128..192).collect::<Vec<_>>());
+        assert_eq!(changed, (128..128 + CHUNK).collect::<Vec<_>>());
         assert_eq!(b.changed_since(&b).count(), 0);
         let mut c = b.clone();
         c.resize(300, 7);

@@ -16,7 +16,7 @@ use crate::classpath::Loader;
 /// Adapters generated so far, by target method and kind.
 #[derive(Debug, Default, Clone)]
 pub struct Adapters {
-    by_method: HashMap<(MethodId, bool), MethodId>,
+    by_method: HashMap<(MethodId, bool), MethodId, crate::word_hash::WordHash>,
 }
 
 impl Vm {

@@ -26,7 +26,7 @@ pub struct Snapshot {
     class_states: PVec<ClassState>,
     /// Threads, shared with the parent state's snapshot where they did not change.
     threads: Vec<Rc<JThread>>,
-    monitors: HashMap<Ref, Monitor>,
+    monitors: HashMap<Ref, Monitor, crate::word_hash::WordHash>,
     strings: StringTable,
     native_memory: NativeMemory,
     current: usize,

@@ -35,7 +35,7 @@ impl fmt::Debug for Ref {
 
 /// One operand stack entry, local variable or field. Category 2 values (long, double) are one
 /// entry here; locals keep JVMS numbering, so the slot after a long local holds `Void`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Value {
     /// Unset local, the upper half of a long/double local, or a void result.
     #[default]
@@ -53,6 +53,25 @@ pub enum Value {
     /// A jsr return address (instruction index).
     RetAddr(u32),
 }
+
+/// Equality of stored values, not Java's `==`: floating-point values are equal when their
+/// bits are (so `0.0` and `-0.0` differ and a NaN equals itself), as state comparison needs.
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        match (*self, *other) {
+            (Value::Void, Value::Void) => true,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Long(a), Value::Long(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Double(a), Value::Double(b)) => a.to_bits() == b.to_bits(),
+            (Value::Ref(a), Value::Ref(b)) => a == b,
+            (Value::RetAddr(a), Value::RetAddr(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
 
 impl Value {
     /// `null`.
@@ -119,5 +138,20 @@ impl Value {
             B::Double => Value::Double(0.0),
             B::Ref => Value::NULL,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_values_compare_by_bits() {
+        // States that differ only in the sign of a zero are different states.
+        assert_ne!(Value::Double(0.0), Value::Double(-0.0));
+        assert_ne!(Value::Float(0.0), Value::Float(-0.0));
+        assert_eq!(Value::Double(f64::NAN), Value::Double(f64::NAN));
+        assert_ne!(Value::Int(1), Value::Long(1));
+        assert_eq!(Value::Ref(Ref(3)), Value::Ref(Ref(3)));
     }
 }
