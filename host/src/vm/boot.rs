@@ -44,7 +44,7 @@ impl Vm {
             classes: Classes::new(classpath, NativeRegistry::standard()),
             heap: super::heap::Heap::new(),
             class_states: Default::default(),
-            threads: Vec::new(),
+            threads: Default::default(),
             current: 0,
             monitors: Default::default(),
             strings: Default::default(),

@@ -16,7 +16,10 @@ use super::pvec::PVec;
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
 use super::{ClassState, Vm};
+use std::collections::HashMap;
 use std::rc::Rc;
+
+use crate::word_hash::WordHash;
 
 const OLD_TAG: u64 = 1 << 63;
 const SHARED: u32 = u32::MAX;
@@ -43,6 +46,8 @@ pub struct Fingerprinter {
     /// What each sealed object referred to when sealed (all that matters for discovery
     /// while it is unmodified).
     sealed_refs: Option<Rc<SealedRefs>>,
+    /// Thread digests by stamp (see [`super::thread::Stamp`]); bounded by clearing.
+    thread_digests: HashMap<u64, [u64; 2], WordHash>,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
     /// states of different baselines must never match.
     generation: u64,
@@ -95,6 +100,25 @@ impl SealedRefs {
     }
 }
 
+impl Fingerprinter {
+    /// The digest of `th`'s content, computed once per thread version.
+    fn thread_digest(&mut self, th: &JThread, preexisting: u32) -> [u64; 2] {
+        const CAPACITY: usize = 1 << 16;
+        let stamp = th.stamp().get();
+        if let Some(d) = self.thread_digests.get(&stamp) {
+            return *d;
+        }
+        let d = thread_digest(th, preexisting);
+        if stamp != 0 {
+            if self.thread_digests.len() >= CAPACITY {
+                self.thread_digests.clear();
+            }
+            self.thread_digests.insert(stamp, d);
+        }
+        d
+    }
+}
+
 /// Whether bit `r` is set in a reference bitmap.
 fn in_bitmap(bits: &[u64], r: Ref) -> bool {
     bits.get(r.index() >> 6)
@@ -137,13 +161,8 @@ impl Hasher {
 /// (identified by reference in every state) hashed as they are and every other reference
 /// as a placeholder, whose canonical identity the traversal hashes after the digest.
 fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
-    const PLACEHOLDER: u64 = 0x9A7C_E401_DE55_0000;
     let mut h = Hasher::new();
-    let reference = |r: Ref| match r.0 {
-        0 => 0,
-        x if x < preexisting => OLD_TAG | u64::from(x),
-        _ => PLACEHOLDER,
-    };
+    let reference = |r: Ref| fixed_id(r, preexisting);
     h.word(u64::from(obj.class));
     h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
     match &obj.data {
@@ -204,6 +223,80 @@ fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
         ObjData::Doubles(a) => {
             h.word(a.len() as u64);
             a.iter().for_each(|&x| h.word(x.to_bits()));
+        }
+    }
+    let d = h.finish();
+    [(d >> 64) as u64, d as u64]
+}
+
+/// How content digests identify a reference: null and preexisting objects as themselves
+/// (the same in every state), every other object by a placeholder whose canonical identity
+/// the traversal hashes after the digest.
+fn fixed_id(r: Ref, preexisting: u32) -> u64 {
+    const PLACEHOLDER: u64 = 0x9A7C_E401_DE55_0000;
+    match r.0 {
+        0 => 0,
+        x if x < preexisting => OLD_TAG | u64::from(x),
+        _ => PLACEHOLDER,
+    }
+}
+
+/// The digest of a thread's content, with references as [`fixed_id`] identifies them.
+fn thread_digest(th: &JThread, preexisting: u32) -> [u64; 2] {
+    let id = |r: Ref| fixed_id(r, preexisting);
+    let mut h = Hasher::new();
+    let (tag, payload) = match th.status {
+        Status::New => (0, 0),
+        Status::Runnable => (1, 0),
+        Status::Blocked(o) => (2, id(o)),
+        Status::Waiting(o) => (3, id(o)),
+        Status::Sleeping => (4, 0),
+        Status::Parked => (5, 0),
+        Status::ClassInit(c) => (6, u64::from(c)),
+        Status::Terminated => (7, 0),
+    };
+    h.word(tag);
+    h.word(payload);
+    h.word(id(th.obj));
+    let flags = u64::from(th.daemon)
+        | u64::from(th.interrupted) << 1
+        | u64::from(th.permit) << 2
+        | u64::from(th.died_by_exception) << 3
+        | u64::from(th.timed_block) << 4
+        | u64::from(th.deadline.is_some()) << 5
+        | (th.phase as u64) << 8;
+    h.word(flags);
+    h.word(u64::from(th.hash_counter));
+    if let Some(w) = th.wait {
+        h.word(id(w.monitor));
+        h.word(u64::from(w.count) << 1 | u64::from(w.woken));
+    }
+    h.word(th.exec.frames.len() as u64);
+    for f in &th.exec.frames {
+        h.word(u64::from(f.method) << 32 | u64::from(f.pc));
+        h.word(u64::from(f.locals) << 32 | u64::from(f.stack_base));
+        let kind = match f.kind {
+            super::thread::FrameKind::Call => 0,
+            super::thread::FrameKind::Upcall => 1,
+            super::thread::FrameKind::ClassInit(c) => 2 + u64::from(c),
+        };
+        h.word(kind);
+        h.word(id(f.lock));
+    }
+    h.word(th.exec.stack.len() as u64);
+    for &v in &th.exec.stack {
+        let r = match v {
+            Value::Ref(r) => id(r),
+            _ => 0,
+        };
+        value_words(&mut h, v, r);
+    }
+    // Plugin attributes are part of the state (two paths that differ only in them lead
+    // plugins to different conclusions).
+    for (i, &a) in th.exec.attrs.iter().enumerate() {
+        if a != 0 {
+            h.word(0xA77 ^ ((i as u64) << 16));
+            h.word(a as u64);
         }
     }
     let d = h.finish();
@@ -355,71 +448,38 @@ impl Walk<'_> {
         }
     }
 
-    /// Hashes a value; a reference as its canonical identity.
-    #[inline]
-    fn value(&mut self, v: Value, owner: u32) {
-        let id = match v {
-            Value::Ref(r) => self.canon(r, owner),
-            _ => 0,
-        };
-        value_words(&mut self.h, v, id);
+    /// Hashes a thread: its content digest (cached by the thread's stamp, so threads that did
+    /// not change are not hashed again), then the canonical identities of the references
+    /// the digest leaves open, discovering them as reached by `t`.
+    fn thread(&mut self, t: u32, th: &JThread) {
+        let digest = self.fp.thread_digest(th, self.preexisting);
+        self.h.word(0x7EAD);
+        self.h.word(digest[0]);
+        self.h.word(digest[1]);
+        if let Status::Blocked(o) | Status::Waiting(o) = th.status {
+            self.open_ref(o, t);
+        }
+        self.open_ref(th.obj, t);
+        if let Some(w) = th.wait {
+            self.open_ref(w.monitor, t);
+        }
+        for f in &th.exec.frames {
+            self.open_ref(f.lock, t);
+        }
+        for v in &th.exec.stack {
+            if let Value::Ref(r) = *v {
+                self.open_ref(r, t);
+            }
+        }
     }
 
-    fn thread(&mut self, t: u32, th: &JThread) {
-        self.h.word(0x7EAD);
-        let (tag, payload) = match th.status {
-            Status::New => (0, 0),
-            Status::Runnable => (1, 0),
-            Status::Blocked(o) => (2, self.canon(o, t)),
-            Status::Waiting(o) => (3, self.canon(o, t)),
-            Status::Sleeping => (4, 0),
-            Status::Parked => (5, 0),
-            Status::ClassInit(c) => (6, u64::from(c)),
-            Status::Terminated => (7, 0),
-        };
-        self.h.word(tag);
-        self.h.word(payload);
-        let obj = self.canon(th.obj, t);
-        self.h.word(obj);
-        let flags = u64::from(th.daemon)
-            | u64::from(th.interrupted) << 1
-            | u64::from(th.permit) << 2
-            | u64::from(th.died_by_exception) << 3
-            | u64::from(th.timed_block) << 4
-            | u64::from(th.deadline.is_some()) << 5
-            | (th.phase as u64) << 8;
-        self.h.word(flags);
-        self.h.word(u64::from(th.hash_counter));
-        if let Some(w) = th.wait {
-            let m = self.canon(w.monitor, t);
-            self.h.word(m);
-            self.h.word(u64::from(w.count) << 1 | u64::from(w.woken));
-        }
-        self.h.word(th.exec.frames.len() as u64);
-        for f in &th.exec.frames {
-            self.h.word(u64::from(f.method) << 32 | u64::from(f.pc));
-            self.h
-                .word(u64::from(f.locals) << 32 | u64::from(f.stack_base));
-            let kind = match f.kind {
-                super::thread::FrameKind::Call => 0,
-                super::thread::FrameKind::Upcall => 1,
-                super::thread::FrameKind::ClassInit(c) => 2 + u64::from(c),
-            };
-            self.h.word(kind);
-            let lock = self.canon(f.lock, t);
-            self.h.word(lock);
-        }
-        self.h.word(th.exec.stack.len() as u64);
-        for &v in &th.exec.stack {
-            self.value(v, t);
-        }
-        // Plugin attributes are part of the state (two paths that differ only in them lead
-        // plugins to different conclusions).
-        for (i, &a) in th.exec.attrs.iter().enumerate() {
-            if a != 0 {
-                self.h.word(0xA77 ^ ((i as u64) << 16));
-                self.h.word(a as u64);
-            }
+    /// Discovers and hashes `r` if content digests leave it open (not null, not
+    /// preexisting).
+    #[inline(always)]
+    fn open_ref(&mut self, r: Ref, owner: u32) {
+        if r.0 >= self.preexisting.max(1) {
+            let id = self.canon(r, owner);
+            self.h.word(id);
         }
     }
 
@@ -532,6 +592,7 @@ impl Vm {
         self.heap.seal_old_generation();
         self.sealed_class_states = Some(self.class_states.clone());
         self.fingerprinter.changed_classes = None;
+        self.fingerprinter.thread_digests.clear();
         self.fingerprinter.generation += 1;
         if preexisting > 0 {
             // Reachable from statics: shared from now on, whether or not a later traversal

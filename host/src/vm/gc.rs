@@ -17,7 +17,7 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
             work.push(r);
         }
     };
-    for t in &vm.threads {
+    for t in vm.threads.iter() {
         root(t.obj, &mut work);
         for v in &t.exec.stack {
             if let Value::Ref(r) = v {

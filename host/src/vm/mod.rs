@@ -209,7 +209,7 @@ pub struct Vm {
     /// Per-class runtime state, indexed by class id.
     pub class_states: pvec::PVec<ClassState>,
     /// All threads ever started (terminated ones stay, their slot is their id).
-    pub threads: Vec<JThread>,
+    pub threads: thread::ThreadTable,
     /// The thread being executed.
     pub current: usize,
     /// Owned monitors.

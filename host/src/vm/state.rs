@@ -100,10 +100,7 @@ impl Vm {
         self.class_states = s.class_states.clone();
         self.threads.truncate(s.threads.len());
         for (i, saved) in s.threads.iter().enumerate() {
-            match self.threads.get_mut(i) {
-                Some(t) => t.clone_from(saved),
-                None => self.threads.push((**saved).clone()),
-            }
+            self.threads.restore(i, saved);
         }
         self.monitors.clone_from(&s.monitors);
         self.strings = s.strings.clone();

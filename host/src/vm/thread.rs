@@ -145,6 +145,26 @@ pub enum Phase {
     Shutdown,
 }
 
+/// Identifies one version of a thread's content: every mutable access through
+/// [`ThreadTable`] gives the thread a new stamp, so equal stamps mean equal content and the
+/// fingerprint can reuse a thread's digest. It takes no part in comparing threads (two
+/// versions with equal content are equal whatever their stamps).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stamp(u64);
+
+impl PartialEq for Stamp {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Stamp {
+    /// The stamp as a number (unique per thread version within one VM).
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
 /// A Java thread.
 #[derive(Debug, PartialEq)]
 pub struct JThread {
@@ -172,6 +192,8 @@ pub struct JThread {
     pub timed_block: bool,
     /// Identity hashes handed out by this thread (the next one derives from it).
     pub hash_counter: u32,
+    /// The version of this content (see [`Stamp`]).
+    stamp: Stamp,
 }
 
 impl Clone for JThread {
@@ -206,11 +228,120 @@ impl JThread {
             phase: Phase::Entry,
             timed_block: false,
             hash_counter: 0,
+            stamp: Stamp::default(),
         }
+    }
+
+    /// The version of this thread's content.
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
     }
 
     /// Whether the thread has started and not terminated.
     pub fn is_alive(&self) -> bool {
         !matches!(self.status, Status::New | Status::Terminated)
+    }
+}
+
+/// The VM's threads, indexed by thread number. Reading is plain slice access; every mutable
+/// access stamps the thread with a fresh [`Stamp`] first, which is what lets fingerprints
+/// cache per-thread digests safely.
+#[derive(Debug, Default)]
+pub struct ThreadTable {
+    list: Vec<JThread>,
+    next_stamp: u64,
+}
+
+impl ThreadTable {
+    fn stamp(&mut self, t: usize) {
+        self.next_stamp += 1;
+        if let Some(th) = self.list.get_mut(t) {
+            th.stamp = Stamp(self.next_stamp);
+        }
+    }
+
+    /// Thread `t`, for changing it.
+    pub fn get_mut(&mut self, t: usize) -> Option<&mut JThread> {
+        self.stamp(t);
+        self.list.get_mut(t)
+    }
+
+    /// All threads, for changing them.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut JThread> {
+        for t in 0..self.list.len() {
+            self.stamp(t);
+        }
+        self.list.iter_mut()
+    }
+
+    /// Adds a thread (numbered `len()`).
+    pub fn push(&mut self, thread: JThread) {
+        self.list.push(thread);
+        self.stamp(self.list.len() - 1);
+    }
+
+    /// Drops the threads numbered `len` and above (restoring a state with fewer threads).
+    pub fn truncate(&mut self, len: usize) {
+        self.list.truncate(len);
+    }
+
+    /// Makes thread `t` (or a new last thread) a copy of `saved`, stamp included: the copy
+    /// is the same version.
+    pub fn restore(&mut self, t: usize, saved: &JThread) {
+        match self.list.get_mut(t) {
+            Some(th) => th.clone_from(saved),
+            None => self.list.push(saved.clone()),
+        }
+    }
+}
+
+impl std::ops::Deref for ThreadTable {
+    type Target = [JThread];
+
+    fn deref(&self) -> &[JThread] {
+        &self.list
+    }
+}
+
+impl std::ops::Index<usize> for ThreadTable {
+    type Output = JThread;
+
+    #[inline]
+    fn index(&self, t: usize) -> &JThread {
+        &self.list[t]
+    }
+}
+
+impl std::ops::IndexMut<usize> for ThreadTable {
+    #[inline]
+    fn index_mut(&mut self, t: usize) -> &mut JThread {
+        self.stamp(t);
+        &mut self.list[t]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mutable_access_restamps_and_restoring_keeps_the_stamp() {
+        let mut table = ThreadTable::default();
+        table.push(JThread::new(Ref(5), false));
+        let pushed = table[0].stamp().get();
+        assert_ne!(pushed, 0);
+        let _ = table[0].status;
+        assert_eq!(table[0].stamp().get(), pushed, "reading keeps the stamp");
+        table[0].interrupted = true;
+        let written = table[0].stamp().get();
+        assert_ne!(written, pushed);
+        let saved = table[0].clone();
+        if let Some(t) = table.get_mut(0) {
+            t.permit = true;
+        }
+        assert_ne!(table[0].stamp().get(), written);
+        table.restore(0, &saved);
+        assert_eq!(table[0].stamp().get(), written);
+        assert_eq!(table[0], saved);
     }
 }
