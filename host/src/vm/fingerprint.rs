@@ -16,10 +16,7 @@ use super::pvec::PVec;
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
 use super::{ClassState, Vm};
-use std::collections::HashMap;
 use std::rc::Rc;
-
-use crate::word_hash::WordHash;
 
 const OLD_TAG: u64 = 1 << 63;
 const SHARED: u32 = u32::MAX;
@@ -46,8 +43,9 @@ pub struct Fingerprinter {
     /// What each sealed object referred to when sealed (all that matters for discovery
     /// while it is unmodified).
     sealed_refs: Option<Rc<SealedRefs>>,
-    /// Thread digests by stamp (see [`super::thread::Stamp`]); bounded by clearing.
-    thread_digests: HashMap<u64, [u64; 2], WordHash>,
+    /// Recent thread digests by stamp (see [`super::thread::Stamp`]), a few per thread
+    /// number: restoring a state brings back recent versions of the threads that did not run.
+    thread_digests: Vec<[(u64, [u64; 2]); DIGESTS_PER_THREAD]>,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
     /// states of different baselines must never match.
     generation: u64,
@@ -100,21 +98,25 @@ impl SealedRefs {
     }
 }
 
+/// How many versions of each thread keep their digests.
+const DIGESTS_PER_THREAD: usize = 8;
+
 impl Fingerprinter {
-    /// The digest of `th`'s content, computed once per thread version.
-    fn thread_digest(&mut self, th: &JThread, preexisting: u32) -> [u64; 2] {
-        const CAPACITY: usize = 1 << 16;
+    /// The digest of thread `t`'s content, computed once per recent thread version.
+    fn thread_digest(&mut self, t: usize, th: &JThread, preexisting: u32) -> [u64; 2] {
         let stamp = th.stamp().get();
-        if let Some(d) = self.thread_digests.get(&stamp) {
+        if t >= self.thread_digests.len() {
+            self.thread_digests
+                .resize(t + 1, [(0, [0; 2]); DIGESTS_PER_THREAD]);
+        }
+        let recent = &mut self.thread_digests[t];
+        if let Some((_, d)) = recent.iter().find(|(s, _)| *s == stamp && stamp != 0) {
             return *d;
         }
         let d = thread_digest(th, preexisting);
-        if stamp != 0 {
-            if self.thread_digests.len() >= CAPACITY {
-                self.thread_digests.clear();
-            }
-            self.thread_digests.insert(stamp, d);
-        }
+        // The newest version goes first; the oldest falls out.
+        recent.rotate_right(1);
+        recent[0] = (stamp, d);
         d
     }
 }
@@ -340,8 +342,8 @@ struct Walk<'a> {
     next: u32,
     preexisting: u32,
     old_boundary: u32,
-    static_closure: Option<Rc<[u64]>>,
-    sealed_refs: Option<Rc<SealedRefs>>,
+    static_closure: Option<&'a [u64]>,
+    sealed_refs: Option<&'a SealedRefs>,
 }
 
 impl Walk<'_> {
@@ -402,15 +404,13 @@ impl Walk<'_> {
 
     /// Whether sealed object `r` was reachable from static fields when sealed.
     fn reached_by_statics(&self, r: Ref) -> bool {
-        self.static_closure
-            .as_deref()
-            .is_some_and(|bits| in_bitmap(bits, r))
+        self.static_closure.is_some_and(|bits| in_bitmap(bits, r))
     }
 
     /// Discovers what an unmodified sealed object refers to, without hashing it (its
     /// content is the same in every state).
     fn referents(&mut self, r: Ref, owner: u32) {
-        let Some(sealed_refs) = self.sealed_refs.clone() else {
+        let Some(sealed_refs) = self.sealed_refs else {
             return;
         };
         for &c in sealed_refs.of_object(r, self.preexisting) {
@@ -452,7 +452,7 @@ impl Walk<'_> {
     /// not change are not hashed again), then the canonical identities of the references
     /// the digest leaves open, discovering them as reached by `t`.
     fn thread(&mut self, t: u32, th: &JThread) {
-        let digest = self.fp.thread_digest(th, self.preexisting);
+        let digest = self.fp.thread_digest(t as usize, th, self.preexisting);
         self.h.word(0x7EAD);
         self.h.word(digest[0]);
         self.h.word(digest[1]);
@@ -681,8 +681,8 @@ impl Vm {
                 next: 0,
                 preexisting: self.heap.preexisting(),
                 old_boundary: self.heap.old_boundary(),
-                static_closure,
-                sealed_refs,
+                static_closure: static_closure.as_deref(),
+                sealed_refs: sealed_refs.as_deref(),
             };
             for (t, th) in self.threads.iter().enumerate() {
                 w.thread(t as u32, th);
