@@ -568,13 +568,18 @@ impl Walk<'_> {
                     }
                 }
             };
-            match &obj.data {
-                ObjData::Fields(f) => f.iter().for_each(|v| {
+            let sealed_clean = r.0 < self.old_boundary && !obj.is_dirty_old();
+            match (&obj.data, self.sealed_refs) {
+                (_, Some(sealed)) if sealed_clean => sealed
+                    .of_object(r, preexisting)
+                    .iter()
+                    .for_each(|&c| mark(c)),
+                (ObjData::Fields(f), _) => f.iter().for_each(|v| {
                     if let Value::Ref(c) = v {
                         mark(*c);
                     }
                 }),
-                ObjData::Refs(refs) => refs.iter().for_each(|&c| mark(c)),
+                (ObjData::Refs(refs), _) => refs.iter().for_each(|&c| mark(c)),
                 _ => {}
             }
         }
