@@ -513,11 +513,15 @@ impl Walk<'_> {
     /// Hashes an object: its content digest (computed once per object version and cached
     /// in it), then the canonical identities of the references the digest leaves open.
     fn object(&mut self, r: Ref, owner: u32) {
-        let vm = self.vm;
-        let Some(obj) = vm.heap.get(r) else {
-            self.h.word(0xDEAD);
-            return;
-        };
+        match self.vm.heap.get(r) {
+            Some(obj) => self.hash_object(obj, owner),
+            None => self.h.word(0xDEAD),
+        }
+    }
+
+    /// [`object`](Self::object) for an object already looked up.
+    #[inline]
+    fn hash_object(&mut self, obj: &Obj, owner: u32) {
         let digest = obj.cached_digest().unwrap_or_else(|| {
             let d = content_digest(obj, self.preexisting);
             obj.cache_digest(d);
@@ -530,20 +534,25 @@ impl Walk<'_> {
 
     /// Processes discovered objects breadth-first, in discovery order.
     fn drain(&mut self) {
+        let vm = self.vm;
         let mut i = 0;
-        while i < self.fp.queue.len() {
-            let r = self.fp.queue[i];
-            let (_, number, owner) = self.fp.seen[r.index()];
+        while let Some(&r) = self.fp.queue.get(i) {
+            i += 1;
+            let owner = self.fp.seen.get(r.index()).map_or(SHARED, |e| e.2);
+            let Some(obj) = vm.heap.get(r) else {
+                self.h.word(0xDEAD);
+                continue;
+            };
             if r.0 >= self.old_boundary {
+                let number = self.fp.seen.get(r.index()).map_or(0, |e| e.1);
                 self.h.word(0x0B1 ^ u64::from(number));
-                self.object(r, owner);
-            } else if self.vm.heap.get(r).is_some_and(|o| o.is_dirty_old()) {
+                self.hash_object(obj, owner);
+            } else if obj.is_dirty_old() {
                 self.h.word(0x5EA1 ^ u64::from(r.0) << 8);
-                self.object(r, owner);
+                self.hash_object(obj, owner);
             } else {
                 self.referents(r, owner);
             }
-            i += 1;
         }
     }
 
