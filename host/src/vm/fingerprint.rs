@@ -340,6 +340,8 @@ struct Walk<'a> {
     fp: &'a mut Fingerprinter,
     h: Hasher,
     next: u32,
+    /// How much of the discovery queue has been processed (each object once per walk).
+    drained: usize,
     preexisting: u32,
     old_boundary: u32,
     static_closure: Option<&'a [u64]>,
@@ -532,12 +534,12 @@ impl Walk<'_> {
         self.tracked_refs(obj, owner, true);
     }
 
-    /// Processes discovered objects breadth-first, in discovery order.
+    /// Processes the objects discovered since the last call, breadth-first, in discovery
+    /// order.
     fn drain(&mut self) {
         let vm = self.vm;
-        let mut i = 0;
-        while let Some(&r) = self.fp.queue.get(i) {
-            i += 1;
+        while let Some(&r) = self.fp.queue.get(self.drained) {
+            self.drained += 1;
             let owner = self.fp.seen.get(r.index()).map_or(SHARED, |e| e.2);
             let Some(obj) = vm.heap.get(r) else {
                 self.h.word(0xDEAD);
@@ -693,6 +695,7 @@ impl Vm {
                 fp: &mut fp,
                 h: Hasher::new(),
                 next: 0,
+                drained: 0,
                 preexisting: self.heap.preexisting(),
                 old_boundary: self.heap.old_boundary(),
                 static_closure: static_closure.as_deref(),
