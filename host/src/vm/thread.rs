@@ -286,9 +286,11 @@ impl ThreadTable {
     }
 
     /// Makes thread `t` (or a new last thread) a copy of `saved`, stamp included: the copy
-    /// is the same version.
+    /// is the same version. A thread that still is that version (nothing changed it since)
+    /// is left alone.
     pub fn restore(&mut self, t: usize, saved: &JThread) {
         match self.list.get_mut(t) {
+            Some(th) if th.stamp.0 != 0 && th.stamp.0 == saved.stamp.0 => {}
             Some(th) => th.clone_from(saved),
             None => self.list.push(saved.clone()),
         }
