@@ -75,7 +75,7 @@ impl Vm {
             .iter()
             .enumerate()
             .map(|(i, t)| match base.and_then(|b| b.threads.get(i)) {
-                Some(same) if **same == *t => same.clone(),
+                Some(same) if same.same_version(t) || **same == *t => same.clone(),
                 _ => Rc::new(t.clone()),
             })
             .collect();

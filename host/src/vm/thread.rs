@@ -237,6 +237,12 @@ impl JThread {
         self.stamp
     }
 
+    /// Whether `other` is the same version of this thread (equal stamps say so without
+    /// comparing stacks; unequal ones say nothing).
+    pub fn same_version(&self, other: &JThread) -> bool {
+        self.stamp.0 != 0 && self.stamp.0 == other.stamp.0
+    }
+
     /// Whether the thread has started and not terminated.
     pub fn is_alive(&self) -> bool {
         !matches!(self.status, Status::New | Status::Terminated)
@@ -290,7 +296,7 @@ impl ThreadTable {
     /// is left alone.
     pub fn restore(&mut self, t: usize, saved: &JThread) {
         match self.list.get_mut(t) {
-            Some(th) if th.stamp.0 != 0 && th.stamp.0 == saved.stamp.0 => {}
+            Some(th) if th.same_version(saved) => {}
             Some(th) => th.clone_from(saved),
             None => self.list.push(saved.clone()),
         }
