@@ -45,6 +45,19 @@ run_rpf() { # size config...
     +report.progress=0 +report.json.file="$work/r.json" $@ >/dev/null
 }
 
+# Prints a table: its title, the unit of the values, then one row per configuration with
+# its value and its ratio to the first configuration's.
+table() {
+  local title="$1" unit="$2"
+  shift 2
+  local values=("$@")
+  printf '%-58s %14s %8s\n' "$title" "$unit" "ratio"
+  for i in "${!values[@]}"; do
+    awk -v l="${labels[$i]}" -v v="${values[$i]}" -v b="${values[0]}" \
+      'BEGIN { printf "%-58s %14.0f %8.3f\n", l, v, v / b }'
+  done
+}
+
 best=(0 0 0)
 for _ in $(seq "$rounds"); do
   for i in 0 1 2; do
@@ -53,11 +66,7 @@ for _ in $(seq "$rounds"); do
     if [ "${best[$i]}" -eq 0 ] || [ "$ms" -lt "${best[$i]}" ]; then best[$i]=$ms; fi
   done
 done
-printf '%-58s %12s %8s\n' "DiningPhilosophers $n ordered, best of $rounds" "search ms" "ratio"
-for i in 0 1 2; do
-  awk -v l="${labels[$i]}" -v t="${best[$i]}" -v b="${best[0]}" \
-    'BEGIN { printf "%-58s %12d %8.3f\n", l, t, t / b }'
-done
+table "DiningPhilosophers $n ordered, best of $rounds" "search ms" "${best[@]}"
 
 if $instructions; then
   counts=()
@@ -67,9 +76,6 @@ if $instructions; then
       ${configs[$i]} >/dev/null 2>"$work/vg.txt"
     counts[$i]=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/vg.txt")
   done
-  printf '\n%-58s %14s %8s\n' "DiningPhilosophers 4 ordered, callgrind" "instructions" "ratio"
-  for i in 0 1 2; do
-    awk -v l="${labels[$i]}" -v c="${counts[$i]}" -v b="${counts[0]}" \
-      'BEGIN { printf "%-58s %14.0f %8.3f\n", l, c, c / b }'
-  done
+  echo
+  table "DiningPhilosophers 4 ordered, callgrind" "instructions" "${counts[@]}"
 fi

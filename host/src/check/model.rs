@@ -174,20 +174,6 @@ impl JavaModel {
         state
     }
 
-    /// Saves `state`, which the VM holds, if not saved yet; its snapshot shares what did
-    /// not change with the state the last transition started from.
-    fn save(&mut self, state: &JavaState) {
-        if state.snapshot.get().is_some() {
-            return;
-        }
-        assert!(
-            self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
-            "the search keeps a state right after reaching it"
-        );
-        let base = self.base.as_ref().and_then(|b| b.snapshot.get());
-        let _ = state.snapshot.set(self.vm.snapshot(base));
-    }
-
     /// Describes a violation at the current VM state.
     fn describe(&mut self, v: &Violation) -> JavaError {
         let snapshot = thread_snapshots(&self.vm);
@@ -340,7 +326,7 @@ impl Model for JavaModel {
     fn initial_states(&mut self) -> Vec<JavaState> {
         let main = ChoiceGenerator::threads("root", vec![0]);
         let s0 = self.capture(vec![main]);
-        self.save(&s0);
+        self.keep(&s0);
         self.initial = Some(s0.clone());
         self.fire_search(EventKind::SearchStarted, s0.id());
         vec![s0]
@@ -397,8 +383,18 @@ impl Model for JavaModel {
         Some(state.fingerprint)
     }
 
+    /// Saves `state`, which the VM holds, if not saved yet; its snapshot shares what did
+    /// not change with the state the last transition started from.
     fn keep(&mut self, state: &JavaState) {
-        self.save(state);
+        if state.snapshot.get().is_some() {
+            return;
+        }
+        assert!(
+            self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
+            "the search keeps a state right after reaching it"
+        );
+        let base = self.base.as_ref().and_then(|b| b.snapshot.get());
+        let _ = state.snapshot.set(self.vm.snapshot(base));
     }
 
     fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {

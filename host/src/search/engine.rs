@@ -1,10 +1,11 @@
 //! The exploration loops for every [`Strategy`].
 
-use crate::word_hash::WordHash;
 use std::collections::{BinaryHeap, VecDeque};
 use std::time::Instant;
 
 use dashmap::DashSet;
+
+use crate::word_hash::WordHash;
 
 use super::{
     DropPolicy, ErrorPath, Event, Limits, Model, NoObserver, Observer, Outcome, Path, Report,

@@ -11,7 +11,6 @@
 use std::rc::Rc;
 
 use super::class::ClassId;
-use super::heap::ObjData;
 use super::interp::Stop;
 use super::thread::{Exec, Status};
 use super::value::{Ref, Value};
@@ -433,15 +432,8 @@ impl Vm {
             if r.is_null() || self.heap.is_shared(r) {
                 continue;
             }
-            match self.heap.get(r).map(|o| &o.data) {
-                Some(ObjData::Fields(fields)) => {
-                    work.extend(fields.iter().filter_map(|v| match v {
-                        Value::Ref(c) => Some(*c),
-                        _ => None,
-                    }))
-                }
-                Some(ObjData::Refs(refs)) => work.extend(refs.iter().copied()),
-                _ => {}
+            if let Some(obj) = self.heap.get(r) {
+                obj.data.for_each_ref(|c| work.push(c));
             }
             self.heap.set_shared(r, true);
         }

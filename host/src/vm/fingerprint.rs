@@ -68,19 +68,12 @@ impl SealedRefs {
             refs: Vec::new(),
         };
         for r in (preexisting..sealed).map(Ref) {
-            let tracked = |c: &Ref| c.0 >= preexisting.max(1);
-            match heap.get(r).map(|o| &o.data) {
-                Some(ObjData::Fields(fields)) => out.refs.extend(
-                    fields
-                        .iter()
-                        .filter_map(|v| match v {
-                            Value::Ref(c) => Some(*c),
-                            _ => None,
-                        })
-                        .filter(tracked),
-                ),
-                Some(ObjData::Refs(refs)) => out.refs.extend(refs.iter().filter(|c| tracked(c))),
-                _ => {}
+            if let Some(obj) = heap.get(r) {
+                obj.data.for_each_ref(|c| {
+                    if c.0 >= preexisting {
+                        out.refs.push(c);
+                    }
+                });
             }
             out.starts.push(out.refs.len() as u32);
         }
@@ -184,32 +177,9 @@ fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
                 h.word(reference(e));
             }
         }
-        ObjData::Booleans(a) | ObjData::Bytes(a) => {
-            h.word(a.len() as u64);
-            for chunk in a.chunks(8) {
-                h.word(
-                    chunk
-                        .iter()
-                        .fold(0u64, |acc, &b| acc << 8 | u64::from(b as u8)),
-                );
-            }
-        }
-        ObjData::Chars(a) => {
-            h.word(a.len() as u64);
-            for chunk in a.chunks(4) {
-                h.word(chunk.iter().fold(0u64, |acc, &c| acc << 16 | u64::from(c)));
-            }
-        }
-        ObjData::Shorts(a) => {
-            h.word(a.len() as u64);
-            for chunk in a.chunks(4) {
-                h.word(
-                    chunk
-                        .iter()
-                        .fold(0u64, |acc, &c| acc << 16 | u64::from(c as u16)),
-                );
-            }
-        }
+        ObjData::Booleans(a) | ObjData::Bytes(a) => packed(&mut h, a, 8, |b| u64::from(b as u8)),
+        ObjData::Chars(a) => packed(&mut h, a, 16, u64::from),
+        ObjData::Shorts(a) => packed(&mut h, a, 16, |c| u64::from(c as u16)),
         ObjData::Ints(a) => {
             h.word(a.len() as u64);
             a.iter().for_each(|&x| h.word(x as u32 as u64));
@@ -229,6 +199,14 @@ fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
     }
     let d = h.finish();
     [(d >> 64) as u64, d as u64]
+}
+
+/// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
+fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
+    h.word(a.len() as u64);
+    for chunk in a.chunks(64 / bits as usize) {
+        h.word(chunk.iter().fold(0, |acc, &x| acc << bits | widen(x)));
+    }
 }
 
 /// How content digests identify a reference: null and preexisting objects as themselves
@@ -420,36 +398,6 @@ impl Walk<'_> {
         }
     }
 
-    /// Discovers (and with `hash`, hashes the canonical identities of) the references of
-    /// `obj` that its content digest leaves open: all but null and preexisting ones.
-    #[inline]
-    fn tracked_refs(&mut self, obj: &Obj, owner: u32, hash: bool) {
-        let first = self.preexisting.max(1);
-        let visit = |w: &mut Self, c: Ref| {
-            if c.0 >= first {
-                let id = w.canon(c, owner);
-                if hash {
-                    w.h.word(id);
-                }
-            }
-        };
-        match &obj.data {
-            ObjData::Fields(fields) => {
-                for v in fields.iter() {
-                    if let Value::Ref(c) = *v {
-                        visit(self, c);
-                    }
-                }
-            }
-            ObjData::Refs(refs) => {
-                for &c in refs.iter() {
-                    visit(self, c);
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Hashes a thread: its content digest (cached by the thread's stamp, so threads that did
     /// not change are not hashed again), then the canonical identities of the references
     /// the digest leaves open, discovering them as reached by `t`.
@@ -531,7 +479,7 @@ impl Walk<'_> {
         });
         self.h.word(digest[0]);
         self.h.word(digest[1]);
-        self.tracked_refs(obj, owner, true);
+        obj.data.for_each_ref(|c| self.open_ref(c, owner));
     }
 
     /// Processes the objects discovered since the last call, breadth-first, in discovery
@@ -540,13 +488,16 @@ impl Walk<'_> {
         let vm = self.vm;
         while let Some(&r) = self.fp.queue.get(self.drained) {
             self.drained += 1;
-            let owner = self.fp.seen.get(r.index()).map_or(SHARED, |e| e.2);
+            let (number, owner) = self
+                .fp
+                .seen
+                .get(r.index())
+                .map_or((0, SHARED), |e| (e.1, e.2));
             let Some(obj) = vm.heap.get(r) else {
                 self.h.word(0xDEAD);
                 continue;
             };
             if r.0 >= self.old_boundary {
-                let number = self.fp.seen.get(r.index()).map_or(0, |e| e.1);
                 self.h.word(0x0B1 ^ u64::from(number));
                 self.hash_object(obj, owner);
             } else if obj.is_dirty_old() {
@@ -569,7 +520,7 @@ impl Walk<'_> {
             };
             let seen = &mut self.fp.seen;
             let mut mark = |c: Ref| {
-                if c.is_null() || c.0 < preexisting {
+                if c.0 < preexisting {
                     return;
                 }
                 if let Some(entry) = seen.get_mut(c.index()) {
@@ -580,18 +531,12 @@ impl Walk<'_> {
                 }
             };
             let sealed_clean = r.0 < self.old_boundary && !obj.is_dirty_old();
-            match (&obj.data, self.sealed_refs) {
-                (_, Some(sealed)) if sealed_clean => sealed
+            match self.sealed_refs {
+                Some(sealed) if sealed_clean => sealed
                     .of_object(r, preexisting)
                     .iter()
                     .for_each(|&c| mark(c)),
-                (ObjData::Fields(f), _) => f.iter().for_each(|v| {
-                    if let Value::Ref(c) = v {
-                        mark(*c);
-                    }
-                }),
-                (ObjData::Refs(refs), _) => refs.iter().for_each(|&c| mark(c)),
-                _ => {}
+                _ => obj.data.for_each_ref(mark),
             }
         }
         self.fp.fixups = work;
@@ -640,19 +585,12 @@ impl Vm {
                 continue;
             }
             bits[r.index() >> 6] |= 1 << (r.index() & 63);
-            let mut visit = |c: Ref| {
-                if (preexisting..sealed).contains(&c.0) && !in_bitmap(&bits, c) {
-                    work.push(c);
-                }
-            };
-            match self.heap.get(r).map(|o| &o.data) {
-                Some(ObjData::Fields(fields)) => fields.iter().for_each(|v| {
-                    if let Value::Ref(c) = v {
-                        visit(*c);
+            if let Some(obj) = self.heap.get(r) {
+                obj.data.for_each_ref(|c| {
+                    if (preexisting..sealed).contains(&c.0) && !in_bitmap(&bits, c) {
+                        work.push(c);
                     }
-                }),
-                Some(ObjData::Refs(refs)) => refs.iter().for_each(|&c| visit(c)),
-                _ => {}
+                });
             }
         }
         bits.into()

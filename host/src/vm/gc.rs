@@ -4,7 +4,6 @@
 //! record, so that all roots are visible: thread stacks and objects, class statics and
 //! mirrors, interned strings, and objects the VM holds itself.
 
-use super::heap::ObjData;
 use super::value::{Ref, Value};
 use super::Vm;
 
@@ -56,17 +55,8 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
             continue;
         }
         *seen = true;
-        match vm.heap.get(r).map(|o| &o.data) {
-            Some(ObjData::Fields(fields)) => {
-                work.extend(fields.iter().filter_map(|v| match v {
-                    Value::Ref(r) if !r.is_null() => Some(*r),
-                    _ => None,
-                }));
-            }
-            Some(ObjData::Refs(elems)) => {
-                work.extend(elems.iter().copied().filter(|r| !r.is_null()));
-            }
-            _ => {}
+        if let Some(obj) = vm.heap.get(r) {
+            obj.data.for_each_ref(|c| work.push(c));
         }
     }
     marked

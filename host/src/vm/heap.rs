@@ -221,6 +221,20 @@ impl ObjData {
         }
     }
 
+    /// Calls `f` with every non-null reference held (instance fields or array elements), in
+    /// order: what traversals of the object graph follow.
+    #[inline]
+    pub fn for_each_ref(&self, mut f: impl FnMut(Ref)) {
+        match self {
+            ObjData::Fields(fields) => fields.iter().for_each(|v| match v {
+                Value::Ref(r) if !r.is_null() => f(*r),
+                _ => {}
+            }),
+            ObjData::Refs(refs) => refs.iter().filter(|r| !r.is_null()).for_each(|&r| f(r)),
+            _ => {}
+        }
+    }
+
     /// The kind of array this is.
     pub fn elem_kind(&self) -> Option<ElemKind> {
         Some(match self {
