@@ -1,123 +1,157 @@
 //! State fingerprints for matching, and reachability for partial order reduction.
 //!
-//! The fingerprint hashes a canonical form of the state, JPF-style: objects are numbered in
-//! the order a deterministic traversal from the roots (threads in order, then class states,
-//! then modified pre-search objects) discovers them, and references are hashed as those
-//! numbers. Heaps that differ only in allocation order or in garbage therefore match.
-//! Objects that existed before the search started ("old") are never renumbered: unmodified
-//! ones are identical in every state and skipped entirely, modified ones are roots.
+//! The fingerprint hashes a canonical form of the state, JPF-style. Objects from before the
+//! search (*preexisting*) and from its first, choice-free transition (*sealed*) are the same
+//! on every path, so they are identified by reference and hashed only once modified. Every
+//! other (*young*) object is numbered in the order a deterministic traversal discovers it
+//! (threads in order, then changed class states, then modified old objects by reference,
+//! then monitors), and references to it are hashed as that number: heaps that differ only
+//! in allocation order or in garbage therefore match.
 //!
-//! The same traversal attributes every young object to the thread that reaches it; objects
-//! reached from two threads, from statics or from old objects are *shared*, which is what
-//! the scheduler's partial order reduction asks about.
+//! Which objects a state reaches, and which of them more than one thread reaches (*shared*,
+//! what the scheduler's partial order reduction asks about), follows from the closures of
+//! each thread's roots and of the global roots, cached by [`super::reach`].
 
 use super::heap::{Obj, ObjData};
 use super::pvec::PVec;
+use super::reach::{in_bitmap, signature, Graph, ReachCache, RefSet, SealedRefs, Sharing};
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
 use super::{ClassState, Vm};
 use std::rc::Rc;
 
 const OLD_TAG: u64 = 1 << 63;
-const SHARED: u32 = u32::MAX;
 
-/// Reusable scratch space for fingerprinting.
+/// Reusable scratch space and caches for fingerprinting.
 #[derive(Debug, Default, Clone)]
 pub struct Fingerprinter {
     epoch: u32,
-    /// Per reference: (epoch seen, canonical number, owner thread or SHARED).
-    seen: Vec<(u32, u32, u32)>,
+    /// Per reference: (epoch numbered, canonical number of a young object).
+    numbers: Vec<(u32, u32)>,
+    /// What the last fingerprint reached, and what of it is shared.
+    sharing: Sharing,
+    /// Young objects in canonical order.
     queue: Vec<Ref>,
-    fixups: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified pre-search objects, and monitors in canonical form.
+    /// Scratch: modified old objects, global roots, one thread's roots, the threads' digests
+    /// and whether they hold young objects, and monitors (by reference, then canonical).
     dirty: Vec<Ref>,
-    monitors: Vec<(u64, u32, u32)>,
+    global_roots: Vec<Ref>,
+    scratch_roots: Vec<Ref>,
+    thread_digests: Vec<([u64; 2], bool)>,
+    monitors: Vec<(Ref, u32, u32)>,
+    monitor_ids: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
     /// Sealed objects reachable from static fields when they were sealed (always shared),
     /// as a bitmap over references.
     static_closure: Option<Rc<[u64]>>,
-    /// What each sealed object referred to when sealed (all that matters for discovery
+    /// What each sealed object referred to when sealed (all that matters for reachability
     /// while it is unmodified).
     sealed_refs: Option<Rc<SealedRefs>>,
-    /// Recent thread digests by stamp (see [`super::thread::Stamp`]), a few per thread
-    /// number: restoring a state brings back recent versions of the threads that did not run.
-    thread_digests: Vec<[(u64, [u64; 2]); DIGESTS_PER_THREAD]>,
+    /// Summaries of recent thread versions by stamp (see [`super::thread::Stamp`]), a few
+    /// per thread number: restoring a state brings back recent versions of the threads that
+    /// did not run.
+    thread_summaries: Vec<[ThreadSummary; SUMMARIES_PER_THREAD]>,
+    /// Closures of root sets.
+    reach: ReachCache,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
     /// states of different baselines must never match.
     generation: u64,
 }
 
-/// The references of the sealed objects that are neither null nor preexisting, per object
-/// (in compressed-row form: object `preexisting + i` has `refs[starts[i]..starts[i + 1]]`).
-#[derive(Debug, Default)]
-struct SealedRefs {
-    starts: Vec<u32>,
-    refs: Vec<Ref>,
+/// What the fingerprint needs of one thread version: its content digest, and its roots
+/// (the objects its stack, locks and status refer to, sorted, preexisting ones left out).
+#[derive(Debug, Default, Clone)]
+struct ThreadSummary {
+    stamp: u64,
+    digest: [u64; 2],
+    roots: Rc<[Ref]>,
+    signature: u64,
+    /// Whether any root is young (only then does hashing the thread look past its digest).
+    young: bool,
+    /// The closure of the roots under the graph of the given [`super::heap::Heap::edges`],
+    /// once looked up.
+    closure: Option<(u128, RefSet)>,
 }
 
-impl SealedRefs {
-    /// Records the sealed objects of `heap`.
-    fn of(heap: &super::heap::Heap) -> SealedRefs {
-        let (preexisting, sealed) = (heap.preexisting(), heap.old_boundary());
-        let mut out = SealedRefs {
-            starts: vec![0],
-            refs: Vec::new(),
-        };
-        for r in (preexisting..sealed).map(Ref) {
-            if let Some(obj) = heap.get(r) {
-                obj.data.for_each_ref(|c| {
-                    if c.0 >= preexisting {
-                        out.refs.push(c);
-                    }
-                });
-            }
-            out.starts.push(out.refs.len() as u32);
-        }
-        out
-    }
-
-    /// What sealed object `r` referred to when sealed.
-    #[inline]
-    fn of_object(&self, r: Ref, preexisting: u32) -> &[Ref] {
-        let i = (r.0 - preexisting) as usize;
-        match (self.starts.get(i), self.starts.get(i + 1)) {
-            (Some(&a), Some(&b)) => self.refs.get(a as usize..b as usize).unwrap_or(&[]),
-            _ => &[],
-        }
-    }
-}
-
-/// How many versions of each thread keep their digests.
-const DIGESTS_PER_THREAD: usize = 8;
+/// How many versions of each thread keep their summaries.
+const SUMMARIES_PER_THREAD: usize = 8;
 
 impl Fingerprinter {
-    /// The digest of thread `t`'s content, computed once per recent thread version.
-    fn thread_digest(&mut self, t: usize, th: &JThread, preexisting: u32) -> [u64; 2] {
+    /// The summary of thread `t`, computed once per recent thread version.
+    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> &mut ThreadSummary {
         let stamp = th.stamp().get();
-        if t >= self.thread_digests.len() {
-            self.thread_digests
-                .resize(t + 1, [(0, [0; 2]); DIGESTS_PER_THREAD]);
+        if t >= self.thread_summaries.len() {
+            self.thread_summaries.resize(t + 1, Default::default());
         }
-        let recent = &mut self.thread_digests[t];
-        if let Some((_, d)) = recent.iter().find(|(s, _)| *s == stamp && stamp != 0) {
-            return *d;
+        let recent = &self.thread_summaries[t];
+        if let Some(i) = recent.iter().position(|s| s.stamp == stamp && stamp != 0) {
+            return &mut self.thread_summaries[t][i];
         }
-        let d = thread_digest(th, preexisting);
+        let roots = &mut self.scratch_roots;
+        roots.clear();
+        for_each_open_ref(th, |r| {
+            if r.0 >= bounds.preexisting {
+                roots.push(r);
+            }
+        });
+        roots.sort_unstable();
+        roots.dedup();
+        let summary = ThreadSummary {
+            stamp,
+            digest: thread_digest(th, bounds.old_boundary),
+            signature: signature(roots),
+            young: roots.iter().any(|r| r.0 >= bounds.old_boundary),
+            roots: Rc::from(&roots[..]),
+            closure: None,
+        };
+        let recent = &mut self.thread_summaries[t];
         // The newest version goes first; the oldest falls out.
         recent.rotate_right(1);
-        recent[0] = (stamp, d);
-        d
+        recent[0] = summary;
+        &mut recent[0]
+    }
+
+    /// Whether the last fingerprint reached `r`.
+    fn was_reached(&self, r: Ref) -> bool {
+        self.sharing.contains(r)
     }
 }
 
-/// Whether bit `r` is set in a reference bitmap.
-fn in_bitmap(bits: &[u64], r: Ref) -> bool {
-    bits.get(r.index() >> 6)
-        .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
+/// The generation boundaries of the heap.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    preexisting: u32,
+    old_boundary: u32,
+}
+
+/// Calls `f` with every non-null reference a thread holds, in a fixed order: what it is
+/// blocked or waiting on, its `Thread` object, the monitor it waits for, its frames' locks,
+/// and the references on its stack.
+fn for_each_open_ref(th: &JThread, mut f: impl FnMut(Ref)) {
+    let mut g = |r: Ref| {
+        if !r.is_null() {
+            f(r);
+        }
+    };
+    if let Status::Blocked(o) | Status::Waiting(o) = th.status {
+        g(o);
+    }
+    g(th.obj);
+    if let Some(w) = th.wait {
+        g(w.monitor);
+    }
+    for fr in &th.exec.frames {
+        g(fr.lock);
+    }
+    for v in &th.exec.stack {
+        if let Value::Ref(r) = *v {
+            g(r);
+        }
+    }
 }
 
 /// A 128-bit streaming hash (two independent multiply-rotate lanes).
@@ -152,12 +186,11 @@ impl Hasher {
 }
 
 /// The digest of an object's content that does not depend on the state around it: class,
-/// identity hash and data, with null references and references to preexisting objects
-/// (identified by reference in every state) hashed as they are and every other reference
-/// as a placeholder, whose canonical identity the traversal hashes after the digest.
-fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
+/// identity hash and data, with references as [`fixed_id`] identifies them; its
+/// [`YOUNG_BIT`] says whether any reference is young.
+fn content_digest(obj: &Obj, old_boundary: u32) -> [u64; 2] {
     let mut h = Hasher::new();
-    let reference = |r: Ref| fixed_id(r, preexisting);
+    let reference = |r: Ref| fixed_id(r, old_boundary);
     h.word(u64::from(obj.class));
     h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
     match &obj.data {
@@ -198,8 +231,14 @@ fn content_digest(obj: &Obj, preexisting: u32) -> [u64; 2] {
         }
     }
     let d = h.finish();
-    [(d >> 64) as u64, d as u64]
+    let mut young = false;
+    obj.data.for_each_ref(|r| young |= r.0 >= old_boundary);
+    [(d >> 64) as u64 & !YOUNG_BIT | u64::from(young), d as u64]
 }
+
+/// The bit of an object's digest that tells whether it refers to young objects (whose
+/// numbers the fingerprint then hashes after the digest).
+const YOUNG_BIT: u64 = 1;
 
 /// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
 fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
@@ -209,21 +248,21 @@ fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64)
     }
 }
 
-/// How content digests identify a reference: null and preexisting objects as themselves
-/// (the same in every state), every other object by a placeholder whose canonical identity
-/// the traversal hashes after the digest.
-fn fixed_id(r: Ref, preexisting: u32) -> u64 {
+/// How digests identify a reference: null and old objects as themselves (the same in
+/// every state), young ones by a placeholder whose canonical number the fingerprint hashes
+/// after the digest.
+fn fixed_id(r: Ref, old_boundary: u32) -> u64 {
     const PLACEHOLDER: u64 = 0x9A7C_E401_DE55_0000;
     match r.0 {
         0 => 0,
-        x if x < preexisting => OLD_TAG | u64::from(x),
+        x if x < old_boundary => OLD_TAG | u64::from(x),
         _ => PLACEHOLDER,
     }
 }
 
 /// The digest of a thread's content, with references as [`fixed_id`] identifies them.
-fn thread_digest(th: &JThread, preexisting: u32) -> [u64; 2] {
-    let id = |r: Ref| fixed_id(r, preexisting);
+fn thread_digest(th: &JThread, old_boundary: u32) -> [u64; 2] {
+    let id = |r: Ref| fixed_id(r, old_boundary);
     let mut h = Hasher::new();
     let (tag, payload) = match th.status {
         Status::New => (0, 0),
@@ -307,150 +346,89 @@ fn value_words(h: &mut Hasher, v: Value, id: u64) {
     }
 }
 
-/// One fingerprint traversal. Three generations of objects: *preexisting* ones (before
-/// the search: identified by reference, hashed only once modified, always shared and not
-/// traversed), *sealed* ones (allocated by the search's first, choice-free transition, so
-/// the same on every path: identified by reference and hashed only once modified, but
-/// traversed so that their sharedness is known), and *young* ones (numbered canonically in
-/// discovery order and always hashed).
-struct Walk<'a> {
+/// The hashing pass of a fingerprint: threads, changed class states, modified old objects
+/// and young objects in canonical order (see the module documentation).
+struct Canon<'a> {
     vm: &'a Vm,
     fp: &'a mut Fingerprinter,
     h: Hasher,
     next: u32,
-    /// How much of the discovery queue has been processed (each object once per walk).
+    /// How much of the young queue has been hashed.
     drained: usize,
-    preexisting: u32,
     old_boundary: u32,
-    static_closure: Option<&'a [u64]>,
-    sealed_refs: Option<&'a SealedRefs>,
 }
 
-impl Walk<'_> {
-    /// The canonical identity of `r`, discovering it (with `owner`) if new. The common
-    /// cases (null, preexisting, already discovered) take a few instructions inline.
-    #[inline(always)]
-    fn canon(&mut self, r: Ref, owner: u32) -> u64 {
-        if r.0 < self.preexisting {
-            return if r.is_null() {
-                0
-            } else {
-                OLD_TAG | u64::from(r.0)
-            };
-        }
-        let epoch = self.fp.epoch;
-        if let Some(entry) = self.fp.seen.get_mut(r.index()) {
-            if entry.0 == epoch {
-                if entry.2 != owner && entry.2 != SHARED {
-                    entry.2 = SHARED;
-                    self.fp.fixups.push(r);
-                }
-                return if r.0 < self.old_boundary {
-                    OLD_TAG | u64::from(r.0)
-                } else {
-                    u64::from(entry.1)
-                };
-            }
-        }
-        self.discover(r, owner)
-    }
-
-    /// Discovers `r` (not seen by this traversal yet): numbers it if young, queues it.
-    #[inline(never)]
-    fn discover(&mut self, r: Ref, owner: u32) -> u64 {
-        if r.is_null() {
-            return 0;
-        }
-        let i = r.index();
-        if i >= self.fp.seen.len() {
-            self.fp.seen.resize(i + 1, (0, 0, 0));
-        }
-        let epoch = self.fp.epoch;
-        self.fp.queue.push(r);
+impl Canon<'_> {
+    /// The canonical identity of `r`: old objects by reference, young ones by number
+    /// (numbering and queueing them when first met).
+    #[inline]
+    fn id(&mut self, r: Ref) -> u64 {
         if r.0 < self.old_boundary {
-            let owner = if self.reached_by_statics(r) {
-                SHARED
-            } else {
-                owner
-            };
-            self.fp.seen[i] = (epoch, 0, owner);
-            OLD_TAG | u64::from(r.0)
-        } else {
+            return fixed_id(r, self.old_boundary);
+        }
+        if !self.fp.was_reached(r) {
+            // The closures cover everything hashed; should they not, keep the object alive
+            // (and count it shared) rather than collect it.
+            self.fp.sharing.add_shared(r);
+        }
+        if r.index() >= self.fp.numbers.len() {
+            self.fp.numbers.resize(r.index() + 1, (0, 0));
+        }
+        let entry = &mut self.fp.numbers[r.index()];
+        if entry.0 != self.fp.epoch {
             self.next += 1;
-            self.fp.seen[i] = (epoch, self.next, owner);
-            u64::from(self.next)
+            *entry = (self.fp.epoch, self.next);
+            self.fp.queue.push(r);
+        }
+        u64::from(entry.1)
+    }
+
+    /// Hashes the canonical identity of `r` if digests leave it open (young).
+    #[inline]
+    fn open(&mut self, r: Ref) {
+        if r.0 >= self.old_boundary {
+            let id = self.id(r);
+            self.h.word(id);
         }
     }
 
-    /// Whether sealed object `r` was reachable from static fields when sealed.
-    fn reached_by_statics(&self, r: Ref) -> bool {
-        self.static_closure.is_some_and(|bits| in_bitmap(bits, r))
-    }
-
-    /// Discovers what an unmodified sealed object refers to, without hashing it (its
-    /// content is the same in every state).
-    fn referents(&mut self, r: Ref, owner: u32) {
-        let Some(sealed_refs) = self.sealed_refs else {
+    /// Hashes an object: its content digest (computed once per object version and cached
+    /// in it), then the canonical numbers of the young objects it refers to.
+    fn object(&mut self, r: Ref) {
+        let Some(obj) = self.vm.heap.get(r) else {
+            self.h.word(0xDEAD);
             return;
         };
-        for &c in sealed_refs.of_object(r, self.preexisting) {
-            self.canon(c, owner);
-        }
-    }
-
-    /// Hashes a thread: its content digest (cached by the thread's stamp, so threads that did
-    /// not change are not hashed again), then the canonical identities of the references
-    /// the digest leaves open, discovering them as reached by `t`.
-    fn thread(&mut self, t: u32, th: &JThread) {
-        let digest = self.fp.thread_digest(t as usize, th, self.preexisting);
-        self.h.word(0x7EAD);
+        let digest = obj.cached_digest().unwrap_or_else(|| {
+            let d = content_digest(obj, self.old_boundary);
+            obj.cache_digest(d);
+            d
+        });
         self.h.word(digest[0]);
         self.h.word(digest[1]);
-        if let Status::Blocked(o) | Status::Waiting(o) = th.status {
-            self.open_ref(o, t);
-        }
-        self.open_ref(th.obj, t);
-        if let Some(w) = th.wait {
-            self.open_ref(w.monitor, t);
-        }
-        for f in &th.exec.frames {
-            self.open_ref(f.lock, t);
-        }
-        for v in &th.exec.stack {
-            if let Value::Ref(r) = *v {
-                self.open_ref(r, t);
-            }
+        if digest[0] & YOUNG_BIT != 0 {
+            obj.data.for_each_ref(|c| self.open(c));
         }
     }
 
-    /// Discovers and hashes `r` if content digests leave it open (not null, not
-    /// preexisting).
-    #[inline(always)]
-    fn open_ref(&mut self, r: Ref, owner: u32) {
-        if r.0 >= self.preexisting.max(1) {
-            let id = self.canon(r, owner);
-            self.h.word(id);
+    /// Hashes the young objects numbered since the last call, in number order.
+    fn drain(&mut self) {
+        while let Some(&r) = self.fp.queue.get(self.drained) {
+            self.drained += 1;
+            let number = self.fp.numbers[r.index()].1;
+            self.h.word(0x0B1 ^ u64::from(number));
+            self.object(r);
         }
     }
 
     /// Hashes the heap attributes of reached objects, in canonical order.
     fn heap_attrs(&mut self, attrs: &super::attrs::HeapAttrs) {
-        let epoch = self.fp.epoch;
-        let mut mapped: Vec<(u64, u32, i64)> = attrs
-            .iter()
-            .filter_map(|(r, at, a)| {
-                let id = if r.0 < self.preexisting {
-                    OLD_TAG | u64::from(r.0)
-                } else {
-                    let entry = self.fp.seen.get(r.index())?;
-                    if entry.0 != epoch {
-                        return None;
-                    }
-                    u64::from(entry.1)
-                };
-                Some((id, at, a))
-            })
-            .collect();
+        let mut mapped = Vec::new();
+        for (r, at, a) in attrs.iter() {
+            if r.0 < self.old_boundary || self.fp.was_reached(r) {
+                mapped.push((self.id(r), at, a));
+            }
+        }
         mapped.sort_unstable();
         self.h.word(0xA77A);
         for (id, at, a) in mapped {
@@ -459,93 +437,12 @@ impl Walk<'_> {
             self.h.word(a as u64);
         }
     }
-
-    /// Hashes an object: its content digest (computed once per object version and cached
-    /// in it), then the canonical identities of the references the digest leaves open.
-    fn object(&mut self, r: Ref, owner: u32) {
-        match self.vm.heap.get(r) {
-            Some(obj) => self.hash_object(obj, owner),
-            None => self.h.word(0xDEAD),
-        }
-    }
-
-    /// [`object`](Self::object) for an object already looked up.
-    #[inline]
-    fn hash_object(&mut self, obj: &Obj, owner: u32) {
-        let digest = obj.cached_digest().unwrap_or_else(|| {
-            let d = content_digest(obj, self.preexisting);
-            obj.cache_digest(d);
-            d
-        });
-        self.h.word(digest[0]);
-        self.h.word(digest[1]);
-        obj.data.for_each_ref(|c| self.open_ref(c, owner));
-    }
-
-    /// Processes the objects discovered since the last call, breadth-first, in discovery
-    /// order.
-    fn drain(&mut self) {
-        let vm = self.vm;
-        while let Some(&r) = self.fp.queue.get(self.drained) {
-            self.drained += 1;
-            let (number, owner) = self
-                .fp
-                .seen
-                .get(r.index())
-                .map_or((0, SHARED), |e| (e.1, e.2));
-            let Some(obj) = vm.heap.get(r) else {
-                self.h.word(0xDEAD);
-                continue;
-            };
-            if r.0 >= self.old_boundary {
-                self.h.word(0x0B1 ^ u64::from(number));
-                self.hash_object(obj, owner);
-            } else if obj.is_dirty_old() {
-                self.h.word(0x5EA1 ^ u64::from(r.0) << 8);
-                self.hash_object(obj, owner);
-            } else {
-                self.referents(r, owner);
-            }
-        }
-    }
-
-    /// Propagates sharedness to everything reachable from objects that became shared.
-    fn propagate_shared(&mut self) {
-        let epoch = self.fp.epoch;
-        let preexisting = self.preexisting;
-        let mut work = std::mem::take(&mut self.fp.fixups);
-        while let Some(r) = work.pop() {
-            let Some(obj) = self.vm.heap.get(r) else {
-                continue;
-            };
-            let seen = &mut self.fp.seen;
-            let mut mark = |c: Ref| {
-                if c.0 < preexisting {
-                    return;
-                }
-                if let Some(entry) = seen.get_mut(c.index()) {
-                    if entry.0 == epoch && entry.2 != SHARED {
-                        entry.2 = SHARED;
-                        work.push(c);
-                    }
-                }
-            };
-            let sealed_clean = r.0 < self.old_boundary && !obj.is_dirty_old();
-            match self.sealed_refs {
-                Some(sealed) if sealed_clean => sealed
-                    .of_object(r, preexisting)
-                    .iter()
-                    .for_each(|&c| mark(c)),
-                _ => obj.data.for_each_ref(mark),
-            }
-        }
-        self.fp.fixups = work;
-    }
 }
 
 impl Vm {
     /// Makes the current heap and class states the baseline of fingerprints: existing
-    /// objects become old (see [`Walk`]: preexisting on the first call, sealed on the second)
+    /// objects become old (see the module documentation: preexisting on the first call,
+    /// sealed on the second)
     /// and unchanged class states are skipped. Only valid where every path of the search
     /// has the same heap: before the search and after its first, choice-free transition.
     pub fn seal_baseline(&mut self) {
@@ -553,11 +450,11 @@ impl Vm {
         self.heap.seal_old_generation();
         self.sealed_class_states = Some(self.class_states.clone());
         self.fingerprinter.changed_classes = None;
-        self.fingerprinter.thread_digests.clear();
+        self.fingerprinter.thread_summaries.clear();
         self.fingerprinter.generation += 1;
         if preexisting > 0 {
-            // Reachable from statics: shared from now on, whether or not a later traversal
-            // reaches them (static fields are roots the traversal only follows once changed).
+            // Reachable from statics: shared from now on, whether or not a closure reaches
+            // them (static fields are global roots only once their class state changes).
             let closure = self.static_closure(preexisting);
             for r in (preexisting..self.heap.old_boundary()).map(Ref) {
                 if in_bitmap(&closure, r) {
@@ -600,17 +497,36 @@ impl Vm {
     pub fn fingerprint(&mut self) -> u128 {
         let mut fp = std::mem::take(&mut self.fingerprinter);
         fp.epoch = fp.epoch.wrapping_add(1).max(1);
-        fp.queue.clear();
-        fp.fixups.clear();
-        let mut dirty = std::mem::take(&mut fp.dirty);
-        dirty.clear();
-        dirty.extend(self.heap.dirty_old());
-        dirty.sort_unstable();
-        let mut mapped = std::mem::take(&mut fp.monitors);
-        mapped.clear();
-        // Class states that differ from when the search started (unchanged ones are the same
-        // in every state and contribute nothing).
-        let changed_classes = match &fp.changed_classes {
+        let bounds = Bounds {
+            preexisting: self.heap.preexisting(),
+            old_boundary: self.heap.old_boundary(),
+        };
+        fp.dirty.clear();
+        fp.dirty.extend(self.heap.dirty_old());
+        fp.dirty.sort_unstable();
+        let changed_classes = self.changed_classes(&mut fp);
+        self.reach_all(&mut fp, bounds, &changed_classes);
+        let hash = self.canonical_hash(&mut fp, bounds, &changed_classes);
+        fp.reached = 0;
+        let statics = fp.static_closure.clone();
+        for (w, reached, shared) in fp.sharing.words(statics.as_deref()) {
+            let first = w << 6;
+            let young = match bounds.old_boundary as usize {
+                b if b <= first => reached,
+                b if b >= first + 64 => 0,
+                b => reached & !((1u64 << (b - first)) - 1),
+            };
+            fp.reached += young.count_ones() as usize;
+            self.heap.set_shared_word(w, reached, shared);
+        }
+        self.fingerprinter = fp;
+        hash
+    }
+
+    /// Class states that differ from when the search started (unchanged ones are the same
+    /// in every state and contribute nothing).
+    fn changed_classes(&self, fp: &mut Fingerprinter) -> Rc<[usize]> {
+        match &fp.changed_classes {
             Some((table, list)) if table.ptr_eq(&self.class_states) => list.clone(),
             _ => {
                 let list: Rc<[usize]> = match &self.sealed_class_states {
@@ -624,85 +540,150 @@ impl Vm {
                 fp.changed_classes = Some((self.class_states.clone(), list.clone()));
                 list
             }
-        };
+        }
+    }
+
+    /// Marks what the state reaches, and from which thread: the closure of every thread's
+    /// roots, and of the global roots (changed class states, modified preexisting objects,
+    /// modified objects reachable from statics when sealed, monitors), whose objects are
+    /// shared, as are the objects reachable from statics when sealed.
+    fn reach_all(&mut self, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &[usize]) {
+        let edges = self.heap.edges();
         let static_closure = fp.static_closure.clone();
         let sealed_refs = fp.sealed_refs.clone();
-        let hash = {
-            let mut w = Walk {
-                vm: self,
-                fp: &mut fp,
-                h: Hasher::new(),
-                next: 0,
-                drained: 0,
-                preexisting: self.heap.preexisting(),
-                old_boundary: self.heap.old_boundary(),
-                static_closure: static_closure.as_deref(),
-                sealed_refs: sealed_refs.as_deref(),
-            };
-            for (t, th) in self.threads.iter().enumerate() {
-                w.thread(t as u32, th);
-            }
-            w.h.word(0xC1A55);
-            for &i in changed_classes.iter() {
-                if let Some(cs) = self.class_states.get(i) {
-                    w.h.word(i as u64);
-                    let init = match cs.init {
-                        super::InitState::Uninit => 0,
-                        super::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
-                        super::InitState::Done => 2,
-                        super::InitState::Failed => 3,
-                    };
-                    w.h.word(init);
-                    let s = w.canon(cs.statics, SHARED);
-                    w.h.word(s);
-                    let m = w.canon(cs.mirror, SHARED);
-                    w.h.word(m);
-                }
-            }
-            w.h.word(0xD1277);
-            for &r in &dirty {
-                if r.0 < w.preexisting {
-                    w.h.word(u64::from(r.0));
-                    w.object(r, SHARED);
-                } else if w.reached_by_statics(r) {
-                    // Reachable from statics: a root (hashed when drained).
-                    w.canon(r, SHARED);
-                }
-            }
-            w.drain();
-            w.h.word(0x10C4);
-            for (&r, m) in &self.monitors {
-                let c = w.canon(r, SHARED);
-                mapped.push((c, m.owner, m.count));
-            }
-            mapped.sort_unstable();
-            for &(r, owner, count) in &mapped {
-                w.h.word(r);
-                w.h.word(u64::from(owner) << 32 | u64::from(count));
-            }
-            w.drain();
-            if !self.heap_attrs.is_empty() {
-                w.heap_attrs(&self.heap_attrs);
-            }
-            w.propagate_shared();
-            w.h.word(u64::from(self.atomic_depth));
-            w.h.word(w.fp.generation);
-            w.h.word(
-                self.exit_status
-                    .map(|s| s as u32 as u64 | 1 << 40)
-                    .unwrap_or(0),
-            );
-            w.h.finish()
+        let graph = Graph {
+            heap: &self.heap,
+            edges,
+            statics: static_closure.as_deref(),
+            sealed_refs: sealed_refs.as_deref(),
         };
-        fp.dirty = dirty;
-        fp.monitors = mapped;
-        let sealed = self.heap.old_boundary();
-        fp.reached = fp.queue.iter().filter(|r| r.0 >= sealed).count();
-        for &r in &fp.queue {
-            let shared = fp.seen[r.index()].2 == SHARED;
-            self.heap.set_shared(r, shared);
+        fp.sharing.clear();
+        fp.thread_digests.clear();
+        for (t, th) in self.threads.iter().enumerate() {
+            let summary = fp.thread_summary(t, th, bounds);
+            let digest = (summary.digest, summary.young);
+            let closure = match &summary.closure {
+                Some((e, closure)) if *e == edges => closure.clone(),
+                _ => {
+                    let (roots, sig) = (summary.roots.clone(), summary.signature);
+                    let closure = fp.reach.closure(&graph, &roots, sig);
+                    fp.thread_summary(t, th, bounds).closure = Some((edges, closure.clone()));
+                    closure
+                }
+            };
+            fp.thread_digests.push(digest);
+            fp.sharing.add_thread(&closure);
         }
-        self.fingerprinter = fp;
+        let mut roots = std::mem::take(&mut fp.global_roots);
+        roots.clear();
+        for cs in changed_classes
+            .iter()
+            .filter_map(|&i| self.class_states.get(i))
+        {
+            roots.extend([cs.statics, cs.mirror]);
+        }
+        for &r in &fp.dirty {
+            if r.0 < bounds.preexisting {
+                if let Some(obj) = self.heap.get(r) {
+                    obj.data.for_each_ref(|c| roots.push(c));
+                }
+            } else if graph.is_static(r) {
+                roots.push(r);
+            }
+        }
+        roots.extend(self.monitors.keys().copied());
+        roots.retain(|r| r.0 >= bounds.preexisting);
+        roots.sort_unstable();
+        roots.dedup();
+        let global = fp.reach.closure(&graph, &roots, signature(&roots));
+        fp.sharing.add_global(&global);
+        fp.global_roots = roots;
+    }
+
+    /// Hashes the state in canonical form (see the module documentation); numbers the
+    /// young objects on the way.
+    fn canonical_hash(
+        &self,
+        fp: &mut Fingerprinter,
+        bounds: Bounds,
+        changed_classes: &[usize],
+    ) -> u128 {
+        fp.queue.clear();
+        let dirty = std::mem::take(&mut fp.dirty);
+        let mut monitors = std::mem::take(&mut fp.monitors);
+        monitors.clear();
+        let mut c = Canon {
+            vm: self,
+            fp,
+            h: Hasher::new(),
+            next: 0,
+            drained: 0,
+            old_boundary: bounds.old_boundary,
+        };
+        for (t, th) in self.threads.iter().enumerate() {
+            let (digest, young) = c.fp.thread_digests[t];
+            c.h.word(0x7EAD);
+            c.h.word(digest[0]);
+            c.h.word(digest[1]);
+            if young {
+                for_each_open_ref(th, |r| c.open(r));
+            }
+        }
+        c.h.word(0xC1A55);
+        for &i in changed_classes {
+            if let Some(cs) = self.class_states.get(i) {
+                c.h.word(i as u64);
+                let init = match cs.init {
+                    super::InitState::Uninit => 0,
+                    super::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
+                    super::InitState::Done => 2,
+                    super::InitState::Failed => 3,
+                };
+                c.h.word(init);
+                let s = c.id(cs.statics);
+                c.h.word(s);
+                let m = c.id(cs.mirror);
+                c.h.word(m);
+            }
+        }
+        c.h.word(0xD1277);
+        // Modified old objects, by reference: preexisting ones always (they are roots),
+        // sealed ones if reached.
+        for &r in &dirty {
+            if r.0 < bounds.preexisting || c.fp.was_reached(r) {
+                c.h.word(0x5EA1 ^ u64::from(r.0) << 8);
+                c.object(r);
+            }
+        }
+        c.drain();
+        c.h.word(0x10C4);
+        monitors.extend(self.monitors.iter().map(|(&r, m)| (r, m.owner, m.count)));
+        monitors.sort_unstable();
+        let mut ids = std::mem::take(&mut c.fp.monitor_ids);
+        ids.clear();
+        for &(r, owner, count) in &monitors {
+            ids.push((c.id(r), owner, count));
+        }
+        ids.sort_unstable();
+        for &(r, owner, count) in &ids {
+            c.h.word(r);
+            c.h.word(u64::from(owner) << 32 | u64::from(count));
+        }
+        c.fp.monitor_ids = ids;
+        c.drain();
+        if !self.heap_attrs.is_empty() {
+            c.heap_attrs(&self.heap_attrs);
+        }
+        c.h.word(u64::from(self.atomic_depth));
+        c.h.word(c.fp.generation);
+        c.h.word(
+            self.exit_status
+                .map(|s| s as u32 as u64 | 1 << 40)
+                .unwrap_or(0),
+        );
+        let hash = c.h.finish();
+        fp.dirty = dirty;
+        fp.monitors = monitors;
         hash
     }
 
@@ -714,7 +695,6 @@ impl Vm {
     /// Frees young objects the last fingerprint did not reach (checker-mode garbage
     /// collection), and forgets interned strings among them.
     pub fn sweep_unreached(&mut self) -> usize {
-        let epoch = self.fingerprinter.epoch;
         let boundary = self.heap.old_boundary() as usize;
         // Interned strings stay alive (they are reused by identity) with their char data.
         let value_slot = self.known.string_value;
@@ -726,12 +706,7 @@ impl Vm {
         let dead: Vec<Ref> = (boundary..self.heap.capacity())
             .map(|i| Ref(i as u32))
             .filter(|r| self.heap.get(*r).is_some())
-            .filter(|r| {
-                self.fingerprinter
-                    .seen
-                    .get(r.index())
-                    .is_none_or(|e| e.0 != epoch)
-            })
+            .filter(|&r| !self.fingerprinter.was_reached(r))
             .filter(|r| !keep.contains(r))
             .collect();
         for &r in &dead {

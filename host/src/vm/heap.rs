@@ -235,6 +235,17 @@ impl ObjData {
         }
     }
 
+    /// Whether this holds a non-null reference.
+    pub fn has_refs(&self) -> bool {
+        match self {
+            ObjData::Fields(fields) => fields
+                .iter()
+                .any(|v| matches!(v, Value::Ref(r) if !r.is_null())),
+            ObjData::Refs(refs) => refs.iter().any(|r| !r.is_null()),
+            _ => false,
+        }
+    }
+
     /// The kind of array this is.
     pub fn elem_kind(&self) -> Option<ElemKind> {
         Some(match self {
@@ -403,6 +414,29 @@ impl Slots {
     }
 }
 
+/// The hash of one reference field: `holder`'s `slot` refers to `target` (null contributes
+/// nothing).
+#[inline]
+fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
+    if target.is_null() {
+        return 0;
+    }
+    let mix = |mut x: u64| {
+        x ^= x >> 30;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 27;
+        x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    };
+    let site = u64::from(holder.0) << 32 | slot as u64;
+    let target = u64::from(target.0);
+    let a = mix(mix(site) ^ target);
+    let b =
+        mix(mix(site ^ 0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(target.wrapping_mul(0xD6E8_FEB8_6659_FD93)));
+    u128::from(a) << 64 | u128::from(b)
+}
+
 /// All objects, indexed by [`Ref`].
 ///
 /// Storage is persistent ([`PVec`]): cloning a heap for a saved state is O(1) and later writes
@@ -417,6 +451,10 @@ pub struct Heap {
     old_boundary: u32,
     preexisting: u32,
     dirty_old: PVec<u32>,
+    /// A hash of the reference graph among non-preexisting objects (see [`Heap::edges`]),
+    /// kept up to date by single stores and recomputed after other changes.
+    edges: u128,
+    edges_known: bool,
     /// Objects allocated since the last collection (drives the collection trigger).
     pub allocated_since_gc: usize,
     /// Total objects ever allocated (statistics).
@@ -442,15 +480,24 @@ impl Heap {
     /// Stores a new object in the first free slot and returns its reference.
     pub fn alloc(&mut self, obj: Obj) -> Ref {
         self.count_new();
+        let edges = obj.data.has_refs();
         let obj = Some(Rc::new(obj));
-        if let Some(index) = self.free.pop() {
-            if let Some(slot) = self.slots.get_mut(index as usize) {
-                *slot = obj;
-                return Ref(index);
+        let r = match self.free.pop() {
+            Some(index) if (index as usize) < self.slots.len() => {
+                if let Some(slot) = self.slots.get_mut(index as usize) {
+                    *slot = obj;
+                }
+                Ref(index)
             }
+            _ => {
+                self.slots.push(obj);
+                Ref(self.slots.len() as u32 - 1)
+            }
+        };
+        if edges {
+            self.edges_added(r);
         }
-        self.slots.push(obj);
-        Ref(self.slots.len() as u32 - 1)
+        r
     }
 
     /// The object behind `r`, if live.
@@ -459,9 +506,116 @@ impl Heap {
         self.slots.get(r.index()).and_then(|o| o.as_deref())
     }
 
-    /// Mutable access (copies the object first if a saved state shares it).
+    /// Mutable access (copies the object first if a saved state shares it). The caller may
+    /// change references, so the reference graph counts as changed; [`Heap::write_field`]
+    /// and [`Heap::store_element`] are the precise alternatives for single stores.
     #[inline(always)]
     pub fn get_mut(&mut self, r: Ref) -> Option<&mut Obj> {
+        self.edges_changed();
+        self.get_mut_tracked(r)
+    }
+
+    /// Stores `v` into instance field `slot` of `r`; false if there is no such object or
+    /// field. The reference graph changes only if a reference is replaced.
+    #[inline]
+    pub fn write_field(&mut self, r: Ref, slot: u32, v: Value) -> bool {
+        let Some(field) = self
+            .get_mut_tracked(r)
+            .and_then(|o| o.fields_mut().get_mut(slot as usize))
+        else {
+            return false;
+        };
+        let old = std::mem::replace(field, v);
+        if old != v && (matches!(old, Value::Ref(_)) || matches!(v, Value::Ref(_))) {
+            self.edge_replaced(r, slot as usize, old.as_ref(), v.as_ref());
+        }
+        true
+    }
+
+    /// Stores `v` into element `i` of array `r` with the element type's narrowing: `None`
+    /// if there is no such object, `Some(false)` if `i` is out of range. The reference
+    /// graph changes only if a reference element is replaced.
+    #[inline]
+    pub fn store_element(&mut self, r: Ref, i: usize, v: Value) -> Option<bool> {
+        let obj = self.get_mut_tracked(r)?;
+        let replaced = match (&obj.data, v) {
+            (ObjData::Refs(a), Value::Ref(new)) => a.get(i).filter(|&&old| old != new).copied(),
+            _ => None,
+        };
+        let ok = obj.data.store(i, v);
+        if let Some(old) = replaced {
+            self.edge_replaced(r, i, old, v.as_ref());
+        }
+        Some(ok)
+    }
+
+    /// Notes that the reference graph may have changed in ways not reported one by one
+    /// (the next [`edges`](Self::edges) recomputes the hash; until then nothing maintains
+    /// it).
+    #[inline(always)]
+    fn edges_changed(&mut self) {
+        self.edges_known = false;
+    }
+
+    /// Accounts for the references of new object `r`.
+    fn edges_added(&mut self, r: Ref) {
+        if let Some(Some(obj)) = self.slots.get(r.index()) {
+            let added = self.object_edges(r, &obj.data);
+            self.edges = self.edges.wrapping_add(added);
+        }
+    }
+
+    /// Accounts for reference `slot` of `holder` changing from `old` to `new`.
+    #[inline]
+    fn edge_replaced(&mut self, holder: Ref, slot: usize, old: Ref, new: Ref) {
+        if holder.0 >= self.preexisting && self.edges_known {
+            self.edges = self
+                .edges
+                .wrapping_add(edge_hash(holder, slot, new))
+                .wrapping_sub(edge_hash(holder, slot, old));
+        }
+    }
+
+    /// The sum of the edge hashes of what `data`, held by `holder`, refers to.
+    fn object_edges(&self, holder: Ref, data: &ObjData) -> u128 {
+        if holder.0 < self.preexisting || !self.edges_known {
+            return 0;
+        }
+        let mut sum = 0u128;
+        let mut slot = 0;
+        let mut add = |r: Ref| {
+            sum = sum.wrapping_add(edge_hash(holder, slot, r));
+            slot += 1;
+        };
+        match data {
+            ObjData::Fields(fields) => fields.iter().for_each(|v| add(v.as_ref())),
+            ObjData::Refs(refs) => refs.iter().for_each(|&r| add(r)),
+            _ => {}
+        }
+        sum
+    }
+
+    /// Identifies the reference graph among non-preexisting objects (which object refers
+    /// to which): a sum of a 128-bit hash per non-null reference field, so heaps whose
+    /// graphs are equal have equal values whatever the paths that built them, and what was
+    /// computed from one graph (reachability) can be reused for the other.
+    pub fn edges(&mut self) -> u128 {
+        if !self.edges_known {
+            self.edges_known = true;
+            let mut sum = 0u128;
+            for i in self.preexisting as usize..self.slots.len() {
+                if let Some(Some(obj)) = self.slots.get(i) {
+                    sum = sum.wrapping_add(self.object_edges(Ref(i as u32), &obj.data));
+                }
+            }
+            self.edges = sum;
+        }
+        self.edges
+    }
+
+    /// [`get_mut`](Self::get_mut) for callers that report graph changes themselves.
+    #[inline(always)]
+    fn get_mut_tracked(&mut self, r: Ref) -> Option<&mut Obj> {
         let old = r.0 < self.old_boundary;
         let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
         obj.clear_digest();
@@ -474,6 +628,10 @@ impl Heap {
 
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
+        if let Some(Some(obj)) = self.slots.get(r.index()) {
+            let gone = self.object_edges(r, &obj.data);
+            self.edges = self.edges.wrapping_sub(gone);
+        }
         if let Some(slot) = self.slots.get_mut(r.index()) {
             if slot.take().is_some() {
                 self.live -= 1;
@@ -508,12 +666,13 @@ impl Heap {
     /// path) keep their sharedness computed.
     pub fn seal_old_generation(&mut self) {
         self.old_boundary = self.slots.len() as u32;
+        self.edges_changed();
         if self.preexisting == 0 {
             self.preexisting = self.old_boundary;
-            // Digests hash references to preexisting objects as constants: recompute them.
-            for obj in self.slots.iter().flatten() {
-                obj.clear_digest();
-            }
+        }
+        // Digests hash references to old objects as constants: recompute them.
+        for obj in self.slots.iter().flatten() {
+            obj.clear_digest();
         }
         self.free.clear();
         self.slots.make_persistent();
@@ -557,13 +716,23 @@ impl Heap {
         }
     }
 
+    /// Records the sharedness of the objects of bitmap word `word` selected by `mask` (bits
+    /// set in `shared`: shared), writing only if something changes.
+    pub fn set_shared_word(&mut self, word: usize, mask: u64, shared: u64) {
+        let current = self.shared.get(word).copied().unwrap_or(0);
+        let new = (current & !mask) | (shared & mask);
+        if new != current {
+            self.flip_shared(word, current ^ new);
+        }
+    }
+
     #[cold]
-    fn flip_shared(&mut self, word: usize, bit: u64) {
+    fn flip_shared(&mut self, word: usize, bits: u64) {
         if word >= self.shared.len() {
             self.shared.resize(word + 1, 0);
         }
         if let Some(w) = self.shared.get_mut(word) {
-            *w ^= bit;
+            *w ^= bits;
         }
     }
 }
@@ -588,5 +757,71 @@ mod tests {
             ObjData::Doubles(vec![0.0].into()),
             ObjData::Doubles(vec![-0.0].into())
         );
+    }
+
+    /// A sealed heap of three objects with two reference fields each, all null.
+    fn graph_heap() -> (Heap, [Ref; 3]) {
+        let mut heap = Heap::new();
+        let node = || Obj::new(1, ObjData::Fields(vec![Value::Ref(Ref::NULL); 2].into()));
+        let refs = [heap.alloc(node()), heap.alloc(node()), heap.alloc(node())];
+        heap.seal_old_generation();
+        // Everything allocated so far is preexisting: start a second generation.
+        let refs = refs.map(|_| heap.alloc(node()));
+        heap.seal_old_generation();
+        (heap, refs)
+    }
+
+    #[test]
+    fn equal_graphs_built_in_different_orders_hash_alike() {
+        let (mut a, [x, y, z]) = graph_heap();
+        let mut b = a.clone();
+        let empty = a.edges();
+        a.write_field(x, 0, Value::Ref(y));
+        a.write_field(y, 1, Value::Ref(z));
+        b.write_field(y, 1, Value::Ref(z));
+        b.write_field(x, 0, Value::Ref(z));
+        assert_ne!(a.edges(), b.edges());
+        b.write_field(x, 0, Value::Ref(y));
+        assert_eq!(a.edges(), b.edges());
+        assert_ne!(a.edges(), empty);
+        // Undoing the stores brings the empty graph's hash back.
+        a.write_field(x, 0, Value::Ref(Ref::NULL));
+        a.write_field(y, 1, Value::Ref(Ref::NULL));
+        assert_eq!(a.edges(), empty);
+    }
+
+    #[test]
+    fn edge_hash_ignores_primitives_and_survives_untracked_writes() {
+        let (mut heap, [x, y, _]) = graph_heap();
+        heap.write_field(x, 0, Value::Ref(y));
+        let before = heap.edges();
+        heap.write_field(y, 0, Value::Int(3));
+        assert_eq!(heap.edges(), before, "a primitive store is not an edge");
+        // `get_mut` may change anything: the hash is recomputed, and must agree with the
+        // incrementally maintained one.
+        heap.get_mut(x).unwrap().fields_mut()[1] = Value::Ref(x);
+        let recomputed = heap.edges();
+        let (mut fresh, [fx, fy, _]) = graph_heap();
+        fresh.write_field(fy, 0, Value::Int(3));
+        fresh.write_field(fx, 0, Value::Ref(fy));
+        fresh.write_field(fx, 1, Value::Ref(fx));
+        assert_eq!(fresh.edges(), recomputed);
+        assert_ne!(recomputed, before);
+    }
+
+    #[test]
+    fn allocating_and_freeing_referring_objects_changes_the_edge_hash() {
+        let (mut heap, [x, _, _]) = graph_heap();
+        let empty = heap.edges();
+        let holder = heap.alloc(Obj::new(2, ObjData::Refs(vec![x].into())));
+        assert_ne!(heap.edges(), empty);
+        heap.free(holder);
+        assert_eq!(heap.edges(), empty);
+        let mut array = heap.clone();
+        let a = array.alloc(Obj::new(2, ObjData::new_array(ElemKind::Ref, 2)));
+        assert_eq!(array.edges(), empty, "a new array of nulls adds no edge");
+        assert_eq!(array.store_element(a, 1, Value::Ref(x)), Some(true));
+        assert_eq!(array.store_element(a, 2, Value::Ref(x)), Some(false));
+        assert_ne!(array.edges(), empty);
     }
 }

@@ -316,17 +316,18 @@ impl Vm {
                                 }
                             }
                         }
-                        match self.heap.get_mut(array) {
+                        let stored = match usize::try_from(index) {
+                            Ok(i) => self.heap.store_element(array, i, value),
+                            Err(_) => self.heap.get(array).map(|_| false),
+                        };
+                        match stored {
                             None => {
                                 push!(Value::Ref(array));
                                 push!(Value::Int(index));
                                 push!(value);
                                 throw_vm!("java/lang/NullPointerException", None)
                             }
-                            Some(obj) => {
-                                let ok = usize::try_from(index)
-                                    .map(|i| obj.data.store(i, value))
-                                    .unwrap_or(false);
+                            Some(ok) => {
                                 if ok {
                                     if checking {
                                         self.publish(array, value);
@@ -334,7 +335,11 @@ impl Vm {
                                     array_event!(EventKind::ArrayWritten, array, index);
                                     pc += 1;
                                 } else {
-                                    let len = obj.data.array_len().unwrap_or(0);
+                                    let len = self
+                                        .heap
+                                        .get(array)
+                                        .and_then(|o| o.data.array_len())
+                                        .unwrap_or(0);
                                     throw_vm!(
                                         "java/lang/ArrayIndexOutOfBoundsException",
                                         Some(format!(

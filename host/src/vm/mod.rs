@@ -17,6 +17,7 @@ pub mod monitor;
 pub mod natives;
 pub mod npe;
 pub mod pvec;
+mod reach;
 pub mod reflection;
 pub mod resolve;
 pub mod sched;
@@ -443,13 +444,7 @@ impl Vm {
     /// Writes instance field `slot` of `r`.
     #[inline]
     pub fn set_field(&mut self, r: Ref, slot: u32, v: Value) {
-        if let Some(f) = self
-            .heap
-            .get_mut(r)
-            .and_then(|o| o.fields_mut().get_mut(slot as usize))
-        {
-            *f = v;
-        }
+        self.heap.write_field(r, slot, v);
         self.publish(r, v);
     }
 

@@ -388,12 +388,10 @@ fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) ->
         }
         copied += 1;
     }
-    if let Some(ObjData::Refs(d)) = vm.heap.get_mut(dst).map(|o| &mut o.data) {
-        if src == dst {
-            d.copy_within(sp..sp + copied, dp);
-        } else {
-            d[dp..dp + copied].copy_from_slice(&items[..copied]);
-        }
+    // One element at a time, from the copy taken above (so overlapping ranges copy as if
+    // through a temporary array), keeping the heap's reference-graph hash exact.
+    for (k, &item) in items[..copied].iter().enumerate() {
+        vm.heap.store_element(dst, dp + k, Value::Ref(item));
     }
     for &item in &items[..copied] {
         vm.publish(dst, Value::Ref(item));

@@ -1,0 +1,368 @@
+//! Reachability from root sets, cached by the version of the reference graph.
+//!
+//! Partial order reduction asks which objects more than one thread can reach, and garbage
+//! collection which objects anything reaches. Both follow from the *closure* of each
+//! thread's roots and of the global roots (statics, modified pre-search objects, monitors).
+//! A closure depends only on its root set and on the heap's reference graph, which most
+//! transitions leave alone (they write primitive fields, move values between stack and
+//! locals, take locks). Closures are therefore cached by graph version ([`Heap::edges`]) and
+//! root set: a state whose threads hold root sets seen before under the same graph costs a
+//! lookup per thread instead of a traversal.
+
+use super::heap::Heap;
+use super::value::Ref;
+use crate::word_hash::WordHash;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How many references the cache may hold before it starts over (bounds its memory at a
+/// few tens of megabytes however large the closures are).
+const CACHE_LIMIT: usize = 1 << 22;
+
+/// The references of the sealed objects that are neither null nor preexisting, per object
+/// (in compressed-row form: object `preexisting + i` has `refs[starts[i]..starts[i + 1]]`).
+#[derive(Debug, Default)]
+pub(super) struct SealedRefs {
+    starts: Vec<u32>,
+    refs: Vec<Ref>,
+}
+
+impl SealedRefs {
+    /// Records the sealed objects of `heap`.
+    pub(super) fn of(heap: &Heap) -> SealedRefs {
+        let (preexisting, sealed) = (heap.preexisting(), heap.old_boundary());
+        let mut out = SealedRefs {
+            starts: vec![0],
+            refs: Vec::new(),
+        };
+        for r in (preexisting..sealed).map(Ref) {
+            if let Some(obj) = heap.get(r) {
+                obj.data.for_each_ref(|c| {
+                    if c.0 >= preexisting {
+                        out.refs.push(c);
+                    }
+                });
+            }
+            out.starts.push(out.refs.len() as u32);
+        }
+        out
+    }
+
+    /// What sealed object `r` referred to when sealed.
+    #[inline]
+    fn of_object(&self, r: Ref, preexisting: u32) -> &[Ref] {
+        let i = (r.0 - preexisting) as usize;
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.refs.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+}
+
+/// Whether bit `r` is set in a reference bitmap.
+#[inline]
+pub(super) fn in_bitmap(bits: &[u64], r: Ref) -> bool {
+    bits.get(r.index() >> 6)
+        .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
+}
+
+/// What a traversal needs to know about the heap's generations: preexisting objects are
+/// shared and never traversed; sealed ones that were not modified still refer to what they
+/// referred to when sealed.
+pub(super) struct Graph<'a> {
+    /// The heap traversed.
+    pub heap: &'a Heap,
+    /// Its reference graph's hash ([`Heap::edges`]).
+    pub edges: u128,
+    /// Sealed objects reachable from static fields when sealed (always shared). Closures
+    /// stop at the unmodified ones: what those reach was sealed with them and is equally
+    /// shared (modified ones are global roots).
+    pub statics: Option<&'a [u64]>,
+    /// What each sealed object referred to when sealed.
+    pub sealed_refs: Option<&'a SealedRefs>,
+}
+
+impl Graph<'_> {
+    /// Whether `r` is a sealed object reachable from statics when sealed.
+    #[inline]
+    pub(super) fn is_static(&self, r: Ref) -> bool {
+        r.0 < self.heap.old_boundary() && self.statics.is_some_and(|bits| in_bitmap(bits, r))
+    }
+}
+
+/// A set of objects as the non-zero words of a bitmap over references, by word index:
+/// small heaps make short sets, and combining sets costs a few word operations.
+pub(super) type RefSet = Rc<[(u32, u64)]>;
+
+/// A closure's cache key: the graph's hash ([`Heap::edges`]) and the root set's
+/// [`signature`] (the roots themselves are compared on a hit).
+type ClosureKey = (u128, u64);
+
+/// Closures of root sets by (graph version, root set), with the scratch space to compute
+/// new ones.
+#[derive(Debug, Default, Clone)]
+pub(super) struct ReachCache {
+    closures: HashMap<ClosureKey, (Rc<[Ref]>, RefSet), WordHash>,
+    cached: usize,
+    marks: Vec<u32>,
+    epoch: u32,
+    work: Vec<Ref>,
+    /// Closures computed (cache misses), for statistics and tests.
+    pub computed: u64,
+}
+
+/// A root set's signature: the cache key besides the graph version.
+pub(super) fn signature(roots: &[Ref]) -> u64 {
+    roots.iter().fold(roots.len() as u64, |h, r| {
+        (h.rotate_left(23) ^ u64::from(r.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    })
+}
+
+impl ReachCache {
+    /// Every object reachable from `roots` (preexisting ones left out), where `sig` is the
+    /// [`signature`] of `roots`.
+    pub(super) fn closure(&mut self, g: &Graph, roots: &[Ref], sig: u64) -> RefSet {
+        let key = (g.edges, sig);
+        if let Some((cached_roots, closure)) = self.closures.get(&key) {
+            if **cached_roots == *roots {
+                return closure.clone();
+            }
+        }
+        let closure = self.compute(g, roots);
+        if self.cached > CACHE_LIMIT {
+            self.closures.clear();
+            self.cached = 0;
+        }
+        self.cached += roots.len() + closure.len() + 8;
+        self.closures.insert(key, (roots.into(), closure.clone()));
+        closure
+    }
+
+    /// Traverses the heap from `roots`.
+    fn compute(&mut self, g: &Graph, roots: &[Ref]) -> RefSet {
+        self.computed += 1;
+        self.epoch = self.epoch.wrapping_add(1).max(1);
+        if self.marks.len() < g.heap.capacity() {
+            self.marks.resize(g.heap.capacity(), 0);
+        }
+        let preexisting = g.heap.preexisting();
+        let mut out = Vec::new();
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.extend_from_slice(roots);
+        while let Some(r) = work.pop() {
+            if r.0 < preexisting {
+                continue;
+            }
+            match self.marks.get_mut(r.index()) {
+                Some(m) if *m != self.epoch => *m = self.epoch,
+                _ => continue,
+            }
+            let Some(obj) = g.heap.get(r) else {
+                continue;
+            };
+            out.push(r);
+            if r.0 < g.heap.old_boundary() && !obj.is_dirty_old() {
+                if g.is_static(r) {
+                    continue;
+                }
+                if let Some(sealed) = g.sealed_refs {
+                    work.extend_from_slice(sealed.of_object(r, preexisting));
+                    continue;
+                }
+            }
+            obj.data.for_each_ref(|c| {
+                if c.0 >= preexisting {
+                    work.push(c);
+                }
+            });
+        }
+        self.work = work;
+        out.sort_unstable();
+        let mut words: Vec<(u32, u64)> = Vec::new();
+        for r in out {
+            let (w, bit) = ((r.index() >> 6) as u32, 1u64 << (r.index() & 63));
+            match words.last_mut() {
+                Some((last, bits)) if *last == w => *bits |= bit,
+                _ => words.push((w, bit)),
+            }
+        }
+        words.into()
+    }
+}
+
+/// What one state reaches, and what more than one thread or a global root reaches, as
+/// dense bitmaps over references. Only the words a state touched are cleared for the next.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Sharing {
+    /// In some thread's closure.
+    once: Vec<u64>,
+    /// In the closures of two threads or more.
+    twice: Vec<u64>,
+    /// In the global closure (or counted shared for another reason).
+    global: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+impl Sharing {
+    /// Forgets the last state's sets.
+    pub(super) fn clear(&mut self) {
+        for &w in &self.touched {
+            let w = w as usize;
+            self.once[w] = 0;
+            self.twice[w] = 0;
+            self.global[w] = 0;
+        }
+        self.touched.clear();
+    }
+
+    /// Makes word `w` addressable and notes its first use since [`clear`](Self::clear)
+    /// (every set word is non-zero, so an all-zero word has not been used).
+    #[inline]
+    fn touch(&mut self, w: usize) {
+        if w >= self.once.len() {
+            let len = (w + 1).next_power_of_two();
+            self.once.resize(len, 0);
+            self.twice.resize(len, 0);
+            self.global.resize(len, 0);
+        }
+        if self.once[w] | self.global[w] == 0 {
+            self.touched.push(w as u32);
+        }
+    }
+
+    /// Adds the closure of one thread's roots.
+    pub(super) fn add_thread(&mut self, set: &[(u32, u64)]) {
+        for &(w, bits) in set {
+            let w = w as usize;
+            self.touch(w);
+            self.twice[w] |= self.once[w] & bits;
+            self.once[w] |= bits;
+        }
+    }
+
+    /// Adds the closure of the global roots (everything in it is shared).
+    pub(super) fn add_global(&mut self, set: &[(u32, u64)]) {
+        for &(w, bits) in set {
+            let w = w as usize;
+            self.touch(w);
+            self.global[w] |= bits;
+        }
+    }
+
+    /// Adds `r` as shared.
+    pub(super) fn add_shared(&mut self, r: Ref) {
+        let w = r.index() >> 6;
+        self.touch(w);
+        self.global[w] |= 1 << (r.index() & 63);
+    }
+
+    /// Whether the state reaches `r`.
+    #[inline]
+    pub(super) fn contains(&self, r: Ref) -> bool {
+        let w = r.index() >> 6;
+        match (self.once.get(w), self.global.get(w)) {
+            (Some(a), Some(b)) => (a | b) & (1 << (r.index() & 63)) != 0,
+            _ => false,
+        }
+    }
+
+    /// Every word the state touched: (word index, objects reached, objects shared), where
+    /// objects reachable from statics when sealed (`statics`) are shared too.
+    pub(super) fn words<'a>(
+        &'a self,
+        statics: Option<&'a [u64]>,
+    ) -> impl Iterator<Item = (usize, u64, u64)> + 'a {
+        self.touched.iter().map(move |&w| {
+            let w = w as usize;
+            let reached = self.once[w] | self.global[w];
+            let from_statics = statics.and_then(|s| s.get(w)).copied().unwrap_or(0);
+            let shared = self.twice[w] | self.global[w] | (from_statics & reached);
+            (w, reached, shared)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vm::heap::{Obj, ObjData};
+    use crate::vm::value::Value;
+
+    /// A heap with one preexisting object and `n` young ones with one reference field.
+    fn heap(n: usize) -> (Heap, Vec<Ref>) {
+        let mut heap = Heap::new();
+        let node = || Obj::new(1, ObjData::Fields(vec![Value::Ref(Ref::NULL)].into()));
+        heap.alloc(node());
+        heap.seal_old_generation();
+        heap.seal_old_generation();
+        let refs = (0..n).map(|_| heap.alloc(node())).collect();
+        (heap, refs)
+    }
+
+    fn members(set: &[(u32, u64)]) -> Vec<u32> {
+        set.iter()
+            .flat_map(|&(w, bits)| {
+                (0..64)
+                    .filter(move |b| bits & 1 << b != 0)
+                    .map(move |b| w * 64 + b)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn closures_follow_references_and_are_cached_per_graph() {
+        let (mut heap, r) = heap(3);
+        heap.write_field(r[0], 0, Value::Ref(r[1]));
+        let mut cache = ReachCache::default();
+        let roots = [r[0]];
+        let closure = |cache: &mut ReachCache, heap: &mut Heap| {
+            let edges = heap.edges();
+            let g = Graph {
+                heap,
+                edges,
+                statics: None,
+                sealed_refs: None,
+            };
+            cache.closure(&g, &roots, signature(&roots))
+        };
+        let first = closure(&mut cache, &mut heap);
+        assert_eq!(members(&first), vec![r[0].0, r[1].0]);
+        let again = closure(&mut cache, &mut heap);
+        assert!(Rc::ptr_eq(&first, &again), "same graph, same roots: cached");
+        assert_eq!(cache.computed, 1);
+        heap.write_field(r[1], 0, Value::Ref(r[2]));
+        let changed = closure(&mut cache, &mut heap);
+        assert_eq!(members(&changed), vec![r[0].0, r[1].0, r[2].0]);
+        assert_eq!(cache.computed, 2);
+    }
+
+    #[test]
+    fn sharing_counts_threads_and_global_roots() {
+        let (_, r) = heap(4);
+        let set = |refs: &[Ref]| -> Vec<(u32, u64)> {
+            let mut words: Vec<(u32, u64)> = Vec::new();
+            for x in refs {
+                let (w, bit) = ((x.index() >> 6) as u32, 1u64 << (x.index() & 63));
+                match words.iter_mut().find(|(i, _)| *i == w) {
+                    Some((_, bits)) => *bits |= bit,
+                    None => words.push((w, bit)),
+                }
+            }
+            words
+        };
+        let mut sharing = Sharing::default();
+        for round in 0..2 {
+            sharing.clear();
+            sharing.add_thread(&set(&[r[0], r[1]]));
+            sharing.add_thread(&set(&[r[1]]));
+            sharing.add_global(&set(&[r[2]]));
+            let shared: Vec<u32> = sharing
+                .words(None)
+                .flat_map(|(w, reached, shared)| members(&[(w as u32, reached & shared)]))
+                .collect();
+            assert_eq!(shared, vec![r[1].0, r[2].0], "round {round}");
+            assert!(sharing.contains(r[0]) && !sharing.contains(r[3]));
+        }
+    }
+}
