@@ -52,9 +52,9 @@ pub struct Fingerprinter {
     /// while it is unmodified).
     sealed_refs: Option<Rc<SealedRefs>>,
     /// Summaries of recent thread versions by stamp (see [`super::thread::Stamp`]), a few
-    /// per thread number: restoring a state brings back recent versions of the threads that
-    /// did not run.
-    thread_summaries: Vec<[ThreadSummary; SUMMARIES_PER_THREAD]>,
+    /// per thread number with the slot the next one replaces: restoring a state brings back
+    /// recent versions of the threads that did not run.
+    thread_summaries: Vec<([ThreadSummary; SUMMARIES_PER_THREAD], usize)>,
     /// Closures of root sets.
     reach: ReachCache,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
@@ -87,32 +87,29 @@ impl Fingerprinter {
         if t >= self.thread_summaries.len() {
             self.thread_summaries.resize(t + 1, Default::default());
         }
-        let recent = &self.thread_summaries[t];
+        let (recent, _) = &self.thread_summaries[t];
         if let Some(i) = recent.iter().position(|s| s.stamp == stamp && stamp != 0) {
-            return &mut self.thread_summaries[t][i];
+            return &mut self.thread_summaries[t].0[i];
         }
         let roots = &mut self.scratch_roots;
         roots.clear();
-        for_each_open_ref(th, |r| {
-            if r.0 >= bounds.preexisting {
-                roots.push(r);
-            }
-        });
+        let digest = thread_digest(th, bounds, roots);
         roots.sort_unstable();
         roots.dedup();
         let summary = ThreadSummary {
             stamp,
-            digest: thread_digest(th, bounds.old_boundary),
+            digest,
             signature: signature(roots),
             young: roots.iter().any(|r| r.0 >= bounds.old_boundary),
             roots: Rc::from(&roots[..]),
             closure: None,
         };
-        let recent = &mut self.thread_summaries[t];
-        // The newest version goes first; the oldest falls out.
-        recent.rotate_right(1);
-        recent[0] = summary;
-        &mut recent[0]
+        // The version summarized longest ago makes room.
+        let (recent, next) = &mut self.thread_summaries[t];
+        let slot = *next % SUMMARIES_PER_THREAD;
+        *next = slot + 1;
+        recent[slot] = summary;
+        &mut recent[slot]
     }
 
     /// Whether the last fingerprint reached `r`.
@@ -260,9 +257,15 @@ fn fixed_id(r: Ref, old_boundary: u32) -> u64 {
     }
 }
 
-/// The digest of a thread's content, with references as [`fixed_id`] identifies them.
-fn thread_digest(th: &JThread, old_boundary: u32) -> [u64; 2] {
-    let id = |r: Ref| fixed_id(r, old_boundary);
+/// The digest of a thread's content, with references as [`fixed_id`] identifies them;
+/// collects the non-preexisting ones (what [`for_each_open_ref`] lists) into `roots`.
+fn thread_digest(th: &JThread, bounds: Bounds, roots: &mut Vec<Ref>) -> [u64; 2] {
+    let mut id = |r: Ref| {
+        if r.0 >= bounds.preexisting.max(1) {
+            roots.push(r);
+        }
+        fixed_id(r, bounds.old_boundary)
+    };
     let mut h = Hasher::new();
     let (tag, payload) = match th.status {
         Status::New => (0, 0),

@@ -218,17 +218,22 @@ impl Sharing {
 
     /// Makes word `w` addressable and notes its first use since [`clear`](Self::clear)
     /// (every set word is non-zero, so an all-zero word has not been used).
-    #[inline]
+    #[inline(always)]
     fn touch(&mut self, w: usize) {
         if w >= self.once.len() {
-            let len = (w + 1).next_power_of_two();
-            self.once.resize(len, 0);
-            self.twice.resize(len, 0);
-            self.global.resize(len, 0);
+            self.grow(w);
         }
         if self.once[w] | self.global[w] == 0 {
             self.touched.push(w as u32);
         }
+    }
+
+    #[cold]
+    fn grow(&mut self, w: usize) {
+        let len = (w + 1).next_power_of_two();
+        self.once.resize(len, 0);
+        self.twice.resize(len, 0);
+        self.global.resize(len, 0);
     }
 
     /// Adds the closure of one thread's roots.
