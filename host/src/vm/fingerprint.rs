@@ -52,9 +52,9 @@ pub struct Fingerprinter {
     /// while it is unmodified).
     sealed_refs: Option<Rc<SealedRefs>>,
     /// Summaries of recent thread versions by stamp (see [`super::thread::Stamp`]), a few
-    /// per thread number with the slot the next one replaces: restoring a state brings back
-    /// recent versions of the threads that did not run.
-    thread_summaries: Vec<([ThreadSummary; SUMMARIES_PER_THREAD], usize)>,
+    /// per thread number: restoring a state brings back recent versions of the threads that
+    /// did not run.
+    thread_summaries: Vec<RecentSummaries>,
     /// Closures of root sets.
     reach: ReachCache,
     /// How often the baseline was sealed: fingerprints are relative to the baseline, so
@@ -66,7 +66,6 @@ pub struct Fingerprinter {
 /// (the objects its stack, locks and status refer to, sorted, preexisting ones left out).
 #[derive(Debug, Default, Clone)]
 struct ThreadSummary {
-    stamp: u64,
     digest: [u64; 2],
     roots: Rc<[Ref]>,
     signature: u64,
@@ -80,16 +79,44 @@ struct ThreadSummary {
 /// How many versions of each thread keep their summaries.
 const SUMMARIES_PER_THREAD: usize = 8;
 
+/// The summaries of a thread's recent versions, by stamp (zero: empty).
+#[derive(Debug, Default, Clone)]
+struct RecentSummaries {
+    stamps: [u64; SUMMARIES_PER_THREAD],
+    summaries: [ThreadSummary; SUMMARIES_PER_THREAD],
+    /// The slot the next version replaces (the one summarized longest ago).
+    next: usize,
+}
+
+impl RecentSummaries {
+    /// The slot of the version stamped `stamp`.
+    #[inline]
+    fn find(&self, stamp: u64) -> Option<usize> {
+        if stamp == 0 {
+            return None;
+        }
+        self.stamps.iter().position(|&s| s == stamp)
+    }
+
+    /// Keeps `summary` of the version stamped `stamp` in place of the oldest.
+    fn insert(&mut self, stamp: u64, summary: ThreadSummary) -> &mut ThreadSummary {
+        let slot = self.next % SUMMARIES_PER_THREAD;
+        self.next = slot + 1;
+        self.stamps[slot] = stamp;
+        self.summaries[slot] = summary;
+        &mut self.summaries[slot]
+    }
+}
+
 impl Fingerprinter {
     /// The summary of thread `t`, computed once per recent thread version.
     fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> &mut ThreadSummary {
         let stamp = th.stamp().get();
         if t >= self.thread_summaries.len() {
-            self.thread_summaries.resize(t + 1, Default::default());
+            self.thread_summaries.resize_with(t + 1, Default::default);
         }
-        let (recent, _) = &self.thread_summaries[t];
-        if let Some(i) = recent.iter().position(|s| s.stamp == stamp && stamp != 0) {
-            return &mut self.thread_summaries[t].0[i];
+        if let Some(i) = self.thread_summaries[t].find(stamp) {
+            return &mut self.thread_summaries[t].summaries[i];
         }
         let roots = &mut self.scratch_roots;
         roots.clear();
@@ -97,19 +124,13 @@ impl Fingerprinter {
         roots.sort_unstable();
         roots.dedup();
         let summary = ThreadSummary {
-            stamp,
             digest,
             signature: signature(roots),
             young: roots.iter().any(|r| r.0 >= bounds.old_boundary),
             roots: Rc::from(&roots[..]),
             closure: None,
         };
-        // The version summarized longest ago makes room.
-        let (recent, next) = &mut self.thread_summaries[t];
-        let slot = *next % SUMMARIES_PER_THREAD;
-        *next = slot + 1;
-        recent[slot] = summary;
-        &mut recent[slot]
+        self.thread_summaries[t].insert(stamp, summary)
     }
 
     /// Whether the last fingerprint reached `r`.
