@@ -189,27 +189,29 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
             )
         };
     }
-    let Some(obj) = vm.heap.get_mut(o) else {
+    // Whole fields and elements go through the heap's single-store paths, which keep its
+    // reference-graph hash without recomputing it.
+    let Some(kind) = vm.heap.get(o).map(|obj| obj.data.elem_kind()) else {
         return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
-    match &mut obj.data {
-        ObjData::Fields(fields) => {
-            if let Some(slot) = usize::try_from(offset).ok().and_then(|i| fields.get_mut(i)) {
-                *slot = match (access, v) {
-                    (Access::Boolean, Value::Int(i)) => Value::Int(i32::from(i & 1 != 0)),
-                    _ => v,
-                };
+    match kind {
+        None => {
+            let v = match (access, v) {
+                (Access::Boolean, Value::Int(i)) => Value::Int(i32::from(i & 1 != 0)),
+                _ => v,
+            };
+            if let Ok(slot) = u32::try_from(offset) {
+                vm.heap.write_field(o, slot, v);
             }
         }
-        data => {
-            let kind = data.elem_kind().unwrap_or(ElemKind::Byte);
+        Some(kind) => {
             let byte = usize::try_from(offset - ARRAY_BASE).unwrap_or(usize::MAX);
             if access.matches(kind) && byte % kind.size() == 0 {
-                data.store(byte / kind.size(), v);
-            } else {
+                vm.heap.store_element(o, byte / kind.size(), v);
+            } else if let Some(obj) = vm.heap.get_mut(o) {
                 let bits = access.to_bits(v);
                 for k in 0..access.size() {
-                    write_byte(data, byte + k, (bits >> (8 * k)) as u8);
+                    write_byte(&mut obj.data, byte + k, (bits >> (8 * k)) as u8);
                 }
             }
         }
