@@ -34,11 +34,14 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified old objects, global roots, one thread's roots, the threads' digests
-    /// and whether they hold young objects, and monitors (by reference, then canonical).
+    /// Scratch: modified old objects, global roots, one thread's roots, every thread's roots
+    /// (with their signatures) and cached closures, the threads' digests and whether they
+    /// hold young objects, and monitors (by reference, then canonical).
     dirty: Vec<Ref>,
     global_roots: Vec<Ref>,
     scratch_roots: Vec<Ref>,
+    thread_roots: Vec<(Rc<[Ref]>, u64)>,
+    thread_closures: Vec<Option<RefSet>>,
     thread_digests: Vec<([u64; 2], bool)>,
     monitors: Vec<(Ref, u32, u32)>,
     monitor_ids: Vec<(u64, u32, u32)>,
@@ -582,22 +585,6 @@ impl Vm {
             sealed_refs: sealed_refs.as_deref(),
         };
         fp.sharing.clear();
-        fp.thread_digests.clear();
-        for (t, th) in self.threads.iter().enumerate() {
-            let summary = fp.thread_summary(t, th, bounds);
-            let digest = (summary.digest, summary.young);
-            let closure = match &summary.closure {
-                Some((e, closure)) if *e == edges => closure.clone(),
-                _ => {
-                    let (roots, sig) = (summary.roots.clone(), summary.signature);
-                    let closure = fp.reach.closure(&graph, &roots, sig);
-                    fp.thread_summary(t, th, bounds).closure = Some((edges, closure.clone()));
-                    closure
-                }
-            };
-            fp.thread_digests.push(digest);
-            fp.sharing.add_thread(&closure);
-        }
         let mut roots = std::mem::take(&mut fp.global_roots);
         roots.clear();
         for cs in changed_classes
@@ -619,8 +606,40 @@ impl Vm {
         roots.retain(|r| r.0 >= bounds.preexisting);
         roots.sort_unstable();
         roots.dedup();
-        let global = fp.reach.closure(&graph, &roots, signature(&roots));
-        fp.sharing.add_global(&global);
+        fp.thread_digests.clear();
+        fp.thread_roots.clear();
+        fp.thread_closures.clear();
+        for (t, th) in self.threads.iter().enumerate() {
+            let summary = fp.thread_summary(t, th, bounds);
+            let digest = (summary.digest, summary.young);
+            let (roots, sig) = (summary.roots.clone(), summary.signature);
+            let closure = match &summary.closure {
+                Some((e, closure)) if *e == edges => Some(closure.clone()),
+                _ => None,
+            };
+            fp.thread_digests.push(digest);
+            fp.thread_roots.push((roots, sig));
+            fp.thread_closures.push(closure);
+        }
+        if fp.reach.graph_seen_before(edges) {
+            for (t, th) in self.threads.iter().enumerate() {
+                let closure = match fp.thread_closures[t].take() {
+                    Some(closure) => closure,
+                    None => {
+                        let (roots, sig) = fp.thread_roots[t].clone();
+                        let closure = fp.reach.closure(&graph, &roots, sig);
+                        fp.thread_summary(t, th, bounds).closure = Some((edges, closure.clone()));
+                        closure
+                    }
+                };
+                fp.sharing.add_thread(&closure);
+            }
+            let global = fp.reach.closure(&graph, &roots, signature(&roots));
+            fp.sharing.add_global(&global);
+        } else {
+            let threads = fp.thread_roots.iter().map(|(r, _)| &r[..]);
+            fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
+        }
         fp.global_roots = roots;
     }
 

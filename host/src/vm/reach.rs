@@ -7,13 +7,18 @@
 //! transitions leave alone (they write primitive fields, move values between stack and
 //! locals, take locks). Closures are therefore cached by graph version ([`Heap::edges`]) and
 //! root set: a state whose threads hold root sets seen before under the same graph costs a
-//! lookup per thread instead of a traversal.
+//! lookup per thread instead of a traversal. A graph met for the first time is traversed
+//! once from all roots instead ([`ReachCache::traverse`]): threads that share a large
+//! structure would otherwise each compute its closure.
 
 use super::heap::Heap;
 use super::value::Ref;
 use crate::word_hash::WordHash;
 use std::collections::HashMap;
 use std::rc::Rc;
+
+/// How many recent graph hashes [`ReachCache::graph_seen_before`] remembers.
+const RECENT_GRAPHS: usize = 256;
 
 /// How many references the cache may hold before it starts over (bounds its memory at a
 /// few tens of megabytes however large the closures are).
@@ -88,6 +93,28 @@ impl Graph<'_> {
     pub(super) fn is_static(&self, r: Ref) -> bool {
         r.0 < self.heap.old_boundary() && self.statics.is_some_and(|bits| in_bitmap(bits, r))
     }
+
+    /// Calls `f` with what a traversal follows from `r` (whose object is `obj`): nothing
+    /// from an unmodified object reachable from statics, what an unmodified sealed object
+    /// referred to when sealed, and otherwise its references, preexisting objects left out.
+    #[inline]
+    fn children(&self, r: Ref, obj: &super::heap::Obj, mut f: impl FnMut(Ref)) {
+        let preexisting = self.heap.preexisting();
+        if r.0 < self.heap.old_boundary() && !obj.is_dirty_old() {
+            if self.is_static(r) {
+                return;
+            }
+            if let Some(sealed) = self.sealed_refs {
+                sealed.of_object(r, preexisting).iter().for_each(|&c| f(c));
+                return;
+            }
+        }
+        obj.data.for_each_ref(|c| {
+            if c.0 >= preexisting {
+                f(c);
+            }
+        });
+    }
 }
 
 /// A set of objects as the non-zero words of a bitmap over references, by word index:
@@ -104,9 +131,16 @@ type ClosureKey = (u128, u64);
 pub(super) struct ReachCache {
     closures: HashMap<ClosureKey, (Rc<[Ref]>, RefSet), WordHash>,
     cached: usize,
-    marks: Vec<u32>,
-    epoch: u32,
+    /// Scratch of closure computations: a bitmap over references and its non-zero words.
+    dense: Vec<u64>,
+    touched: Vec<u32>,
     work: Vec<Ref>,
+    /// Scratch of [`traverse`](Self::traverse): per reference, (epoch visited, owner).
+    owners: Vec<(u32, u32)>,
+    epoch: u32,
+    owned_work: Vec<(Ref, u32)>,
+    /// Graph hashes recently fingerprinted, by their low bits.
+    recent_graphs: Vec<u128>,
     /// Closures computed (cache misses), for statistics and tests.
     pub computed: u64,
 }
@@ -141,53 +175,103 @@ impl ReachCache {
     /// Traverses the heap from `roots`.
     fn compute(&mut self, g: &Graph, roots: &[Ref]) -> RefSet {
         self.computed += 1;
-        self.epoch = self.epoch.wrapping_add(1).max(1);
-        if self.marks.len() < g.heap.capacity() {
-            self.marks.resize(g.heap.capacity(), 0);
+        let words = g.heap.capacity().div_ceil(64);
+        if self.dense.len() < words {
+            self.dense.resize(words, 0);
         }
-        let preexisting = g.heap.preexisting();
-        let mut out = Vec::new();
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
         let mut work = std::mem::take(&mut self.work);
         work.clear();
         work.extend_from_slice(roots);
         while let Some(r) = work.pop() {
-            if r.0 < preexisting {
-                continue;
-            }
-            match self.marks.get_mut(r.index()) {
-                Some(m) if *m != self.epoch => *m = self.epoch,
-                _ => continue,
-            }
-            let Some(obj) = g.heap.get(r) else {
-                continue;
-            };
-            out.push(r);
-            if r.0 < g.heap.old_boundary() && !obj.is_dirty_old() {
-                if g.is_static(r) {
-                    continue;
+            let (w, bit) = (r.index() >> 6, 1u64 << (r.index() & 63));
+            match (self.dense.get_mut(w), g.heap.get(r)) {
+                (Some(word), Some(obj)) if *word & bit == 0 && r.0 >= g.heap.preexisting() => {
+                    if *word == 0 {
+                        touched.push(w as u32);
+                    }
+                    *word |= bit;
+                    g.children(r, obj, |c| work.push(c));
                 }
-                if let Some(sealed) = g.sealed_refs {
-                    work.extend_from_slice(sealed.of_object(r, preexisting));
-                    continue;
-                }
+                _ => {}
             }
-            obj.data.for_each_ref(|c| {
-                if c.0 >= preexisting {
-                    work.push(c);
-                }
-            });
         }
+        touched.sort_unstable();
+        let set = touched
+            .iter()
+            .map(|&w| (w, std::mem::take(&mut self.dense[w as usize])))
+            .collect();
         self.work = work;
-        out.sort_unstable();
-        let mut words: Vec<(u32, u64)> = Vec::new();
-        for r in out {
-            let (w, bit) = ((r.index() >> 6) as u32, 1u64 << (r.index() & 63));
-            match words.last_mut() {
-                Some((last, bits)) if *last == w => *bits |= bit,
-                _ => words.push((w, bit)),
+        self.touched = touched;
+        set
+    }
+
+    /// Whether a fingerprint met the reference graph `edges` before (recently): only then
+    /// are per-thread closures worth computing and caching, since a graph seen once is
+    /// usually never seen again (the program keeps changing references).
+    pub(super) fn graph_seen_before(&mut self, edges: u128) -> bool {
+        if self.recent_graphs.is_empty() {
+            self.recent_graphs = vec![0; RECENT_GRAPHS];
+        }
+        let slot = (edges as usize) % RECENT_GRAPHS;
+        let seen = self.recent_graphs[slot] == edges;
+        self.recent_graphs[slot] = edges;
+        seen
+    }
+
+    /// Computes what the state reaches and what is shared in one traversal from every
+    /// thread's roots (`threads`, in order) and then the global roots, without caching:
+    /// each object is visited at most twice (by its first thread, and once more if another
+    /// thread or a global root reaches it), however many threads share it.
+    pub(super) fn traverse<'r>(
+        &mut self,
+        g: &Graph,
+        threads: impl Iterator<Item = &'r [Ref]>,
+        global: &[Ref],
+        sharing: &mut Sharing,
+    ) {
+        const SHARED: u32 = u32::MAX;
+        self.epoch = self.epoch.wrapping_add(1).max(1);
+        if self.owners.len() < g.heap.capacity() {
+            self.owners.resize(g.heap.capacity(), (0, 0));
+        }
+        let mut work: Vec<(Ref, u32)> = std::mem::take(&mut self.owned_work);
+        work.clear();
+        let groups = threads
+            .enumerate()
+            .map(|(t, roots)| (roots, t as u32))
+            .chain([(global, SHARED)]);
+        for (roots, group) in groups {
+            work.extend(roots.iter().map(|&r| (r, group)));
+            while let Some((r, owner)) = work.pop() {
+                let Some(obj) = g.heap.get(r).filter(|_| r.0 >= g.heap.preexisting()) else {
+                    continue;
+                };
+                let Some(entry) = self.owners.get_mut(r.index()) else {
+                    continue;
+                };
+                let owner = if g.is_static(r) { SHARED } else { owner };
+                if entry.0 == self.epoch {
+                    if entry.1 == owner || entry.1 == SHARED {
+                        continue;
+                    }
+                    // A second owner: shared, and so is everything it reaches.
+                    entry.1 = SHARED;
+                    sharing.add_shared(r);
+                    g.children(r, obj, |c| work.push((c, SHARED)));
+                    continue;
+                }
+                *entry = (self.epoch, owner);
+                if owner == SHARED {
+                    sharing.add_shared(r);
+                } else {
+                    sharing.add_owned(r);
+                }
+                g.children(r, obj, |c| work.push((c, owner)));
             }
         }
-        words.into()
+        self.owned_work = work;
     }
 }
 
@@ -253,6 +337,13 @@ impl Sharing {
             self.touch(w);
             self.global[w] |= bits;
         }
+    }
+
+    /// Adds `r` as reached by one thread (so far).
+    pub(super) fn add_owned(&mut self, r: Ref) {
+        let w = r.index() >> 6;
+        self.touch(w);
+        self.once[w] |= 1 << (r.index() & 63);
     }
 
     /// Adds `r` as shared.
@@ -369,5 +460,42 @@ mod tests {
             assert_eq!(shared, vec![r[1].0, r[2].0], "round {round}");
             assert!(sharing.contains(r[0]) && !sharing.contains(r[3]));
         }
+    }
+
+    #[test]
+    fn one_traversal_finds_what_the_cached_closures_find() {
+        let (mut heap, r) = heap(6);
+        heap.write_field(r[0], 0, Value::Ref(r[2]));
+        heap.write_field(r[1], 0, Value::Ref(r[2]));
+        heap.write_field(r[2], 0, Value::Ref(r[3]));
+        heap.write_field(r[4], 0, Value::Ref(r[5]));
+        let edges = heap.edges();
+        let g = Graph {
+            heap: &heap,
+            edges,
+            statics: None,
+            sealed_refs: None,
+        };
+        let threads: [&[Ref]; 2] = [&[r[0]], &[r[1]]];
+        let global = [r[4]];
+        let summarize = |sharing: &Sharing| {
+            let mut words: Vec<(usize, u64, u64)> = sharing.words(None).collect();
+            words.sort_unstable();
+            words
+        };
+        let mut cache = ReachCache::default();
+        let mut cached = Sharing::default();
+        for roots in threads {
+            cached.add_thread(&cache.closure(&g, roots, signature(roots)));
+        }
+        cached.add_global(&cache.closure(&g, &global, signature(&global)));
+        let mut traversed = Sharing::default();
+        cache.traverse(&g, threads.into_iter(), &global, &mut traversed);
+        assert_eq!(summarize(&traversed), summarize(&cached));
+        let shared: Vec<u32> = summarize(&traversed)
+            .iter()
+            .flat_map(|&(w, reached, shared)| members(&[(w as u32, reached & shared)]))
+            .collect();
+        assert_eq!(shared, vec![r[2].0, r[3].0, r[4].0, r[5].0]);
     }
 }
