@@ -286,7 +286,8 @@ pub struct Obj {
     pub identity: Option<i32>,
     /// The fingerprint's digest of this version's content, computed on first use so that
     /// unchanged objects are hashed once, not once per state; zero until then.
-    /// [`Heap::get_mut`] (the only way to change an object) clears it.
+    /// Every way of changing an object ([`Heap::get_mut`], [`Heap::write_field`],
+    /// [`Heap::store_element`]) clears it.
     digest: [Cell<u64>; 2],
 }
 
@@ -480,7 +481,7 @@ impl Heap {
     /// Stores a new object in the first free slot and returns its reference.
     pub fn alloc(&mut self, obj: Obj) -> Ref {
         self.count_new();
-        let edges = obj.data.has_refs();
+        let edges = self.edges_known && obj.data.has_refs();
         let obj = Some(Rc::new(obj));
         let r = match self.free.pop() {
             Some(index) if (index as usize) < self.slots.len() => {
@@ -526,7 +527,10 @@ impl Heap {
             return false;
         };
         let old = std::mem::replace(field, v);
-        if old != v && (matches!(old, Value::Ref(_)) || matches!(v, Value::Ref(_))) {
+        if self.edges_known
+            && old != v
+            && (matches!(old, Value::Ref(_)) || matches!(v, Value::Ref(_)))
+        {
             self.edge_replaced(r, slot as usize, old.as_ref(), v.as_ref());
         }
         true
@@ -535,11 +539,14 @@ impl Heap {
     /// Stores `v` into element `i` of array `r` with the element type's narrowing: `None`
     /// if there is no such object, `Some(false)` if `i` is out of range. The reference
     /// graph changes only if a reference element is replaced.
-    #[inline]
+    #[inline(always)]
     pub fn store_element(&mut self, r: Ref, i: usize, v: Value) -> Option<bool> {
+        let tracking = self.edges_known;
         let obj = self.get_mut_tracked(r)?;
         let replaced = match (&obj.data, v) {
-            (ObjData::Refs(a), Value::Ref(new)) => a.get(i).filter(|&&old| old != new).copied(),
+            (ObjData::Refs(a), Value::Ref(new)) if tracking => {
+                a.get(i).filter(|&&old| old != new).copied()
+            }
             _ => None,
         };
         let ok = obj.data.store(i, v);
@@ -628,7 +635,7 @@ impl Heap {
 
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
-        if let Some(Some(obj)) = self.slots.get(r.index()) {
+        if let (true, Some(Some(obj))) = (self.edges_known, self.slots.get(r.index())) {
             let gone = self.object_edges(r, &obj.data);
             self.edges = self.edges.wrapping_sub(gone);
         }
