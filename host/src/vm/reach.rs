@@ -1,12 +1,12 @@
-//! Reachability from root sets, cached by the version of the reference graph.
+//! Reachability from root sets, cached by a content hash of the reference graph.
 //!
 //! Partial order reduction asks which objects more than one thread can reach, and garbage
 //! collection which objects anything reaches. Both follow from the *closure* of each
 //! thread's roots and of the global roots (statics, modified pre-search objects, monitors).
 //! A closure depends only on its root set and on the heap's reference graph, which most
 //! transitions leave alone (they write primitive fields, move values between stack and
-//! locals, take locks). Closures are therefore cached by graph version ([`Heap::edges`]) and
-//! root set: a state whose threads hold root sets seen before under the same graph costs a
+//! locals, take locks). Closures are therefore cached by the graph's hash ([`Heap::edges`])
+//! and root set: a state whose threads hold root sets seen before under the same graph costs a
 //! lookup per thread instead of a traversal. A graph met for the first time is traversed
 //! once from all roots instead ([`ReachCache::traverse`]): threads that share a large
 //! structure would otherwise each compute its closure.
@@ -125,7 +125,7 @@ pub(super) type RefSet = Rc<[(u32, u64)]>;
 /// [`signature`] (the roots themselves are compared on a hit).
 type ClosureKey = (u128, u64);
 
-/// Closures of root sets by (graph version, root set), with the scratch space to compute
+/// Closures of root sets by (graph hash, root set), with the scratch space to compute
 /// new ones.
 #[derive(Debug, Default, Clone)]
 pub(super) struct ReachCache {
@@ -145,7 +145,7 @@ pub(super) struct ReachCache {
     pub computed: u64,
 }
 
-/// A root set's signature: the cache key besides the graph version.
+/// A root set's signature: the cache key besides the graph hash.
 pub(super) fn signature(roots: &[Ref]) -> u64 {
     roots.iter().fold(roots.len() as u64, |h, r| {
         (h.rotate_left(23) ^ u64::from(r.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
