@@ -361,9 +361,7 @@ impl Vm {
         let array = self.new_array(string_array, args.len());
         for (i, a) in args.iter().enumerate() {
             let s = self.new_string(a);
-            if let Some(o) = self.heap.get_mut(array) {
-                o.data.store(i, Value::Ref(s));
-            }
+            self.heap.store_element(array, i, Value::Ref(s));
         }
         let mut exec = Exec::default();
         self.current = 0;

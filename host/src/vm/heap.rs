@@ -516,6 +516,25 @@ impl Heap {
         self.get_mut_tracked(r)
     }
 
+    /// Assigns `r`'s identity hash (not a reference: the graph stays as it is).
+    pub fn set_identity(&mut self, r: Ref, hash: i32) {
+        if let Some(obj) = self.get_mut_tracked(r) {
+            obj.identity = Some(hash);
+        }
+    }
+
+    /// The elements of primitive array `r` for writing (`None` for instances and reference
+    /// arrays): such writes cannot change the reference graph.
+    pub fn primitive_data_mut(&mut self, r: Ref) -> Option<&mut ObjData> {
+        let primitive = self
+            .get(r)
+            .is_some_and(|o| !matches!(o.data, ObjData::Fields(_) | ObjData::Refs(_)));
+        if !primitive {
+            return None;
+        }
+        self.get_mut_tracked(r).map(|o| &mut o.data)
+    }
+
     /// Stores `v` into instance field `slot` of `r`; false if there is no such object or
     /// field. The reference graph changes only if a reference is replaced.
     #[inline]
@@ -830,5 +849,24 @@ mod tests {
         assert_eq!(array.store_element(a, 1, Value::Ref(x)), Some(true));
         assert_eq!(array.store_element(a, 2, Value::Ref(x)), Some(false));
         assert_ne!(array.edges(), empty);
+    }
+
+    #[test]
+    fn primitive_writes_and_identity_hashes_keep_the_edge_hash() {
+        let (mut heap, [x, y, _]) = graph_heap();
+        heap.write_field(x, 0, Value::Ref(y));
+        let bytes = heap.alloc(Obj::new(3, ObjData::new_array(ElemKind::Byte, 4)));
+        let before = heap.edges();
+        if let Some(ObjData::Bytes(b)) = heap.primitive_data_mut(bytes) {
+            b[0] = 7;
+        }
+        heap.set_identity(x, 42);
+        assert_eq!(heap.edges, before, "maintained, not recomputed");
+        assert!(heap.edges_known);
+        assert!(
+            heap.primitive_data_mut(x).is_none(),
+            "instances may hold references"
+        );
+        assert_eq!(heap.get(x).unwrap().identity, Some(42));
     }
 }

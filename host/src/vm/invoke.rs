@@ -665,9 +665,7 @@ impl Vm {
             };
             for i in 0..len {
                 let sub = self.build_multi_array(component, &counts[1..])?;
-                if let Some(o) = self.heap.get_mut(r) {
-                    o.data.store(i, Value::Ref(sub));
-                }
+                self.heap.store_element(r, i, Value::Ref(sub));
             }
         }
         Ok(r)

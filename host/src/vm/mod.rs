@@ -396,9 +396,7 @@ impl Vm {
         x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x ^= x >> 32;
         let h = ((x as u32 & 0x7FFF_FFFF) | 1) as i32;
-        if let Some(o) = self.heap.get_mut(r) {
-            o.identity = Some(h);
-        }
+        self.heap.set_identity(r, h);
         h
     }
 

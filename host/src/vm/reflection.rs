@@ -34,9 +34,7 @@ impl Vm {
         let array = self.new_array(class_array, types.len());
         for (i, t) in types.iter().enumerate() {
             let m = self.type_mirror(t)?;
-            if let Some(o) = self.heap.get_mut(array) {
-                o.data.store(i, Value::Ref(m));
-            }
+            self.heap.store_element(array, i, Value::Ref(m));
         }
         Ok(array)
     }

@@ -112,7 +112,7 @@ pub fn register(r: &mut NativeRegistry) {
                 return Ok(Value::Int(-1));
             }
             let off = a.int(2).max(0) as usize;
-            if let Some(ObjData::Bytes(b)) = vm.heap.get_mut(a.obj(1)).map(|o| &mut o.data) {
+            if let Some(ObjData::Bytes(b)) = vm.heap.primitive_data_mut(a.obj(1)) {
                 for (k, &byte) in buf[..n].iter().enumerate() {
                     if let Some(slot) = b.get_mut(off + k) {
                         *slot = byte as i8;
@@ -264,9 +264,7 @@ pub fn register(r: &mut NativeRegistry) {
             let array = vm.new_array(class, names.len());
             for (i, n) in names.iter().enumerate() {
                 let s = vm.new_string(n);
-                if let Some(o) = vm.heap.get_mut(array) {
-                    o.data.store(i, Value::Ref(s));
-                }
+                vm.heap.store_element(array, i, Value::Ref(s));
             }
             Ok(Value::Ref(array))
         },

@@ -278,10 +278,8 @@ pub fn register(r: &mut NativeRegistry) {
                 Some((n, d)) => (Value::Ref(vm.new_string(&n)), Value::Ref(vm.new_string(&d))),
                 None => (Value::NULL, Value::NULL),
             };
-            if let Some(o) = vm.heap.get_mut(array) {
-                o.data.store(0, Value::Ref(mirror));
-                o.data.store(1, name);
-                o.data.store(2, desc);
+            for (i, v) in [Value::Ref(mirror), name, desc].into_iter().enumerate() {
+                vm.heap.store_element(array, i, v);
             }
             Ok(Value::Ref(array))
         },
@@ -683,9 +681,7 @@ pub fn class_array(vm: &mut Vm, ids: &[ClassId]) -> NativeResult {
     let array = vm.new_array(array_class, ids.len());
     for (i, &id) in ids.iter().enumerate() {
         let m = vm.mirror(id);
-        if let Some(o) = vm.heap.get_mut(array) {
-            o.data.store(i, Value::Ref(m));
-        }
+        vm.heap.store_element(array, i, Value::Ref(m));
     }
     Ok(Value::Ref(array))
 }

@@ -54,9 +54,7 @@ fn ref_array(vm: &mut Vm, array_class: &str, items: &[crate::vm::value::Ref]) ->
     let class = vm.classes.load(array_class).map_err(link_error)?;
     let array = vm.new_array(class, items.len());
     for (i, &r) in items.iter().enumerate() {
-        if let Some(o) = vm.heap.get_mut(array) {
-            o.data.store(i, Value::Ref(r));
-        }
+        vm.heap.store_element(array, i, Value::Ref(r));
     }
     Ok(Value::Ref(array))
 }

@@ -94,9 +94,7 @@ fn string_array(vm: &mut Vm, items: &[Option<String>]) -> NativeResult {
     for (i, item) in items.iter().enumerate() {
         if let Some(text) = item {
             let s = vm.new_string(text);
-            if let Some(o) = vm.heap.get_mut(array) {
-                o.data.store(i, Value::Ref(s));
-            }
+            vm.heap.store_element(array, i, Value::Ref(s));
         }
     }
     Ok(Value::Ref(array))
@@ -305,13 +303,13 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         return copy_refs(vm, src, sp, dst, dp, n);
     }
     if src == dst {
-        let obj = vm
+        let data = vm
             .heap
-            .get_mut(dst)
+            .primitive_data_mut(dst)
             .ok_or(NativeExit::ThrowNew("java/lang/NullPointerException", None))?;
         macro_rules! within {
             ($($v:ident),*) => {
-                match &mut obj.data {
+                match data {
                     $(ObjData::$v(x) => x.copy_within(sp..sp + n, dp),)*
                     _ => {}
                 }
@@ -324,12 +322,12 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let Some(source) = source else {
         return super::npe();
     };
-    let Some(target) = vm.heap.get_mut(dst) else {
+    let Some(target) = vm.heap.primitive_data_mut(dst) else {
         return super::npe();
     };
     macro_rules! copy {
         ($($v:ident),*) => {
-            match (&source, &mut target.data) {
+            match (&source, target) {
                 $((ObjData::$v(s), ObjData::$v(d)) => d[dp..dp + n].copy_from_slice(&s[sp..sp + n]),)*
                 _ => {}
             }

@@ -100,9 +100,7 @@ pub fn register(r: &mut NativeRegistry) {
                 .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
             let array = vm.new_array(class, live.len());
             for (i, t) in live.into_iter().enumerate() {
-                if let Some(o) = vm.heap.get_mut(array) {
-                    o.data.store(i, Value::Ref(t));
-                }
+                vm.heap.store_element(array, i, Value::Ref(t));
             }
             Ok(Value::Ref(array))
         },
