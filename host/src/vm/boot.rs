@@ -358,11 +358,8 @@ impl Vm {
             })
             .ok_or_else(|| BootError::NoMain(main_class.to_string()))?;
         let string_array = self.load_boot("[Ljava/lang/String;")?;
-        let array = self.new_array(string_array, args.len());
-        for (i, a) in args.iter().enumerate() {
-            let s = self.new_string(a);
-            self.heap.store_element(array, i, Value::Ref(s));
-        }
+        let strings: Vec<Ref> = args.iter().map(|a| self.new_string(a)).collect();
+        let array = self.new_array_of(string_array, &strings);
         let mut exec = Exec::default();
         self.current = 0;
         exec.push(Value::Ref(array));

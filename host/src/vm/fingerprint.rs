@@ -34,17 +34,13 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified old objects, global roots, one thread's roots, every thread's roots
-    /// (with their signatures) and cached closures, the threads' digests and whether they
-    /// hold young objects, and monitors (by reference, then canonical).
+    /// Scratch: modified old objects, global roots, one thread's roots, the summary of
+    /// every thread as the state holds it, and monitors (by reference, then canonical).
     dirty: Vec<Ref>,
     global_roots: Vec<Ref>,
     scratch_roots: Vec<Ref>,
-    thread_roots: Vec<(Rc<[Ref]>, u64)>,
-    thread_closures: Vec<Option<RefSet>>,
-    thread_digests: Vec<([u64; 2], bool)>,
-    monitors: Vec<(Ref, u32, u32)>,
-    monitor_ids: Vec<(u64, u32, u32)>,
+    threads: Vec<ThreadSummary>,
+    monitors: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -606,28 +602,18 @@ impl Vm {
         roots.retain(|r| r.0 >= bounds.preexisting);
         roots.sort_unstable();
         roots.dedup();
-        fp.thread_digests.clear();
-        fp.thread_roots.clear();
-        fp.thread_closures.clear();
+        fp.threads.clear();
         for (t, th) in self.threads.iter().enumerate() {
-            let summary = fp.thread_summary(t, th, bounds);
-            let digest = (summary.digest, summary.young);
-            let (roots, sig) = (summary.roots.clone(), summary.signature);
-            let closure = match &summary.closure {
-                Some((e, closure)) if *e == edges => Some(closure.clone()),
-                _ => None,
-            };
-            fp.thread_digests.push(digest);
-            fp.thread_roots.push((roots, sig));
-            fp.thread_closures.push(closure);
+            let summary = fp.thread_summary(t, th, bounds).clone();
+            fp.threads.push(summary);
         }
         if fp.reach.graph_seen_before(edges) {
             for (t, th) in self.threads.iter().enumerate() {
-                let closure = match fp.thread_closures[t].take() {
-                    Some(closure) => closure,
-                    None => {
-                        let (roots, sig) = fp.thread_roots[t].clone();
-                        let closure = fp.reach.closure(&graph, &roots, sig);
+                let summary = &fp.threads[t];
+                let closure = match &summary.closure {
+                    Some((e, closure)) if *e == edges => closure.clone(),
+                    _ => {
+                        let closure = fp.reach.closure(&graph, &summary.roots, summary.signature);
                         fp.thread_summary(t, th, bounds).closure = Some((edges, closure.clone()));
                         closure
                     }
@@ -637,7 +623,7 @@ impl Vm {
             let global = fp.reach.closure(&graph, &roots, signature(&roots));
             fp.sharing.add_global(&global);
         } else {
-            let threads = fp.thread_roots.iter().map(|(r, _)| &r[..]);
+            let threads = fp.threads.iter().map(|s| &s.roots[..]);
             fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
         }
         fp.global_roots = roots;
@@ -664,7 +650,7 @@ impl Vm {
             old_boundary: bounds.old_boundary,
         };
         for (t, th) in self.threads.iter().enumerate() {
-            let (digest, young) = c.fp.thread_digests[t];
+            let (digest, young) = (c.fp.threads[t].digest, c.fp.threads[t].young);
             c.h.word(0x7EAD);
             c.h.word(digest[0]);
             c.h.word(digest[1]);
@@ -700,19 +686,22 @@ impl Vm {
         }
         c.drain();
         c.h.word(0x10C4);
-        monitors.extend(self.monitors.iter().map(|(&r, m)| (r, m.owner, m.count)));
+        // By reference first (which numbers a young lock met nowhere else), then by
+        // canonical identity.
+        monitors.extend(
+            self.monitors
+                .iter()
+                .map(|(&r, m)| (u64::from(r.0), m.owner, m.count)),
+        );
         monitors.sort_unstable();
-        let mut ids = std::mem::take(&mut c.fp.monitor_ids);
-        ids.clear();
-        for &(r, owner, count) in &monitors {
-            ids.push((c.id(r), owner, count));
+        for m in monitors.iter_mut() {
+            m.0 = c.id(Ref(m.0 as u32));
         }
-        ids.sort_unstable();
-        for &(r, owner, count) in &ids {
+        monitors.sort_unstable();
+        for &(r, owner, count) in &monitors {
             c.h.word(r);
             c.h.word(u64::from(owner) << 32 | u64::from(count));
         }
-        c.fp.monitor_ids = ids;
         c.drain();
         if !self.heap_attrs.is_empty() {
             c.heap_attrs(&self.heap_attrs);

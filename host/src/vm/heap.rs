@@ -235,17 +235,6 @@ impl ObjData {
         }
     }
 
-    /// Whether this holds a non-null reference.
-    pub fn has_refs(&self) -> bool {
-        match self {
-            ObjData::Fields(fields) => fields
-                .iter()
-                .any(|v| matches!(v, Value::Ref(r) if !r.is_null())),
-            ObjData::Refs(refs) => refs.iter().any(|r| !r.is_null()),
-            _ => false,
-        }
-    }
-
     /// The kind of array this is.
     pub fn elem_kind(&self) -> Option<ElemKind> {
         Some(match self {
@@ -481,22 +470,15 @@ impl Heap {
     /// Stores a new object in the first free slot and returns its reference.
     pub fn alloc(&mut self, obj: Obj) -> Ref {
         self.count_new();
-        let edges = self.edges_known && obj.data.has_refs();
-        let obj = Some(Rc::new(obj));
         let r = match self.free.pop() {
-            Some(index) if (index as usize) < self.slots.len() => {
-                if let Some(slot) = self.slots.get_mut(index as usize) {
-                    *slot = obj;
-                }
-                Ref(index)
-            }
-            _ => {
-                self.slots.push(obj);
-                Ref(self.slots.len() as u32 - 1)
-            }
+            Some(index) if (index as usize) < self.slots.len() => Ref(index),
+            _ => Ref(self.slots.len() as u32),
         };
-        if edges {
-            self.edges_added(r);
+        self.edges = self.edges.wrapping_add(self.object_edges(r, &obj.data));
+        let obj = Some(Rc::new(obj));
+        match self.slots.get_mut(r.index()) {
+            Some(slot) => *slot = obj,
+            None => self.slots.push(obj),
         }
         r
     }
@@ -583,14 +565,6 @@ impl Heap {
         self.edges_known = false;
     }
 
-    /// Accounts for the references of new object `r`.
-    fn edges_added(&mut self, r: Ref) {
-        if let Some(Some(obj)) = self.slots.get(r.index()) {
-            let added = self.object_edges(r, &obj.data);
-            self.edges = self.edges.wrapping_add(added);
-        }
-    }
-
     /// Accounts for reference `slot` of `holder` changing from `old` to `new`.
     #[inline]
     fn edge_replaced(&mut self, holder: Ref, slot: usize, old: Ref, new: Ref) {
@@ -602,7 +576,8 @@ impl Heap {
         }
     }
 
-    /// The sum of the edge hashes of what `data`, held by `holder`, refers to.
+    /// The sum of the edge hashes of what `data`, held by `holder`, refers to (zero while
+    /// the hash is not maintained).
     fn object_edges(&self, holder: Ref, data: &ObjData) -> u128 {
         if holder.0 < self.preexisting || !self.edges_known {
             return 0;

@@ -430,6 +430,15 @@ impl Vm {
         self.alloc(array_class, ObjData::new_array(elem, len))
     }
 
+    /// Allocates a reference array of the given array class holding `items`.
+    pub fn new_array_of(&mut self, array_class: ClassId, items: &[Ref]) -> Ref {
+        let array = self.new_array(array_class, items.len());
+        for (i, &r) in items.iter().enumerate() {
+            self.heap.store_element(array, i, Value::Ref(r));
+        }
+        array
+    }
+
     /// Reads instance field `slot` of `r`.
     #[inline]
     pub fn field(&self, r: Ref, slot: u32) -> Value {

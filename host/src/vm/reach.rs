@@ -13,8 +13,9 @@
 
 use super::heap::Heap;
 use super::value::Ref;
-use crate::word_hash::WordHash;
+use crate::word_hash::{WordHash, WordHasher};
 use std::collections::HashMap;
+use std::hash::Hasher as _;
 use std::rc::Rc;
 
 /// How many recent graph hashes [`ReachCache::graph_seen_before`] remembers.
@@ -147,9 +148,10 @@ pub(super) struct ReachCache {
 
 /// A root set's signature: the cache key besides the graph hash.
 pub(super) fn signature(roots: &[Ref]) -> u64 {
-    roots.iter().fold(roots.len() as u64, |h, r| {
-        (h.rotate_left(23) ^ u64::from(r.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    })
+    let mut h = WordHasher::default();
+    h.write_u64(roots.len() as u64);
+    roots.iter().for_each(|r| h.write_u32(r.0));
+    h.finish()
 }
 
 impl ReachCache {

@@ -31,12 +31,11 @@ impl Vm {
 
     fn mirror_array(&mut self, types: &[FieldType]) -> Result<Ref, LinkError> {
         let class_array = self.classes.load("[Ljava/lang/Class;")?;
-        let array = self.new_array(class_array, types.len());
-        for (i, t) in types.iter().enumerate() {
-            let m = self.type_mirror(t)?;
-            self.heap.store_element(array, i, Value::Ref(m));
-        }
-        Ok(array)
+        let mirrors = types
+            .iter()
+            .map(|t| self.type_mirror(t))
+            .collect::<Result<Vec<Ref>, LinkError>>()?;
+        Ok(self.new_array_of(class_array, &mirrors))
     }
 
     fn exception_mirrors(&mut self, names: &[std::rc::Rc<str>]) -> Result<Ref, LinkError> {

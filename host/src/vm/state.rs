@@ -54,11 +54,6 @@ impl Snapshot {
             + self.monitors.len() * (size_of::<Ref>() + size_of::<Monitor>()) * 2
     }
 
-    /// The thread that ran last.
-    pub fn current(&self) -> usize {
-        self.current
-    }
-
     /// The threads as they were.
     pub fn threads(&self) -> impl Iterator<Item = &JThread> {
         self.threads.iter().map(|t| &**t)

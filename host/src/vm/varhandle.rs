@@ -8,7 +8,7 @@
 
 use super::class::{ClassId, Method};
 use super::invoke::Flow;
-use super::natives::unsafe_::{get, put, same, Access};
+use super::natives::unsafe_::{get, put, Access};
 use super::natives::{class_arg, string_arg, Args, NativeExit, NativeRegistry, NativeResult};
 use super::thread::Exec;
 use super::value::{Ref, Value};
@@ -381,14 +381,14 @@ impl Vm {
                 Value::Void
             }
             m if m.starts_with("compareAndSet") || m.starts_with("weakCompareAndSet") => {
-                let hit = same(current, value(0));
+                let hit = current == value(0);
                 if hit {
                     put(self, object, offset, access, value(1))?;
                 }
                 Value::Int(i32::from(hit))
             }
             m if m.starts_with("compareAndExchange") => {
-                if same(current, value(0)) {
+                if current == value(0) {
                     put(self, object, offset, access, value(1))?;
                 }
                 current

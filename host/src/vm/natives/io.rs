@@ -261,12 +261,8 @@ pub fn register(r: &mut NativeRegistry) {
                 .classes
                 .load("[Ljava/lang/String;")
                 .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-            let array = vm.new_array(class, names.len());
-            for (i, n) in names.iter().enumerate() {
-                let s = vm.new_string(n);
-                vm.heap.store_element(array, i, Value::Ref(s));
-            }
-            Ok(Value::Ref(array))
+            let strings: Vec<Ref> = names.iter().map(|n| vm.new_string(n)).collect();
+            Ok(Value::Ref(vm.new_array_of(class, &strings)))
         },
     );
     r.add(UFS, "checkAccess", "(Ljava/io/File;I)Z", |vm, _, a| {

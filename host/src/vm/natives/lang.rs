@@ -272,16 +272,14 @@ pub fn register(r: &mut NativeRegistry) {
                 .classes
                 .load("[Ljava/lang/Object;")
                 .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-            let array = vm.new_array(object_array, 3);
             let mirror = vm.mirror(outer_id);
             let (name, desc) = match method {
-                Some((n, d)) => (Value::Ref(vm.new_string(&n)), Value::Ref(vm.new_string(&d))),
-                None => (Value::NULL, Value::NULL),
+                Some((n, d)) => (vm.new_string(&n), vm.new_string(&d)),
+                None => (Ref::NULL, Ref::NULL),
             };
-            for (i, v) in [Value::Ref(mirror), name, desc].into_iter().enumerate() {
-                vm.heap.store_element(array, i, v);
-            }
-            Ok(Value::Ref(array))
+            Ok(Value::Ref(
+                vm.new_array_of(object_array, &[mirror, name, desc]),
+            ))
         },
     );
     r.add(
@@ -678,12 +676,8 @@ pub fn class_array(vm: &mut Vm, ids: &[ClassId]) -> NativeResult {
         .classes
         .load("[Ljava/lang/Class;")
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    let array = vm.new_array(array_class, ids.len());
-    for (i, &id) in ids.iter().enumerate() {
-        let m = vm.mirror(id);
-        vm.heap.store_element(array, i, Value::Ref(m));
-    }
-    Ok(Value::Ref(array))
+    let mirrors: Vec<Ref> = ids.iter().map(|&id| vm.mirror(id)).collect();
+    Ok(Value::Ref(vm.new_array_of(array_class, &mirrors)))
 }
 
 /// `Class.getModifiers`: inner classes report their InnerClasses flags.

@@ -52,11 +52,7 @@ fn link_error(e: crate::vm::loader::LinkError) -> NativeExit {
 /// Fills an array of the given class with the references.
 fn ref_array(vm: &mut Vm, array_class: &str, items: &[crate::vm::value::Ref]) -> NativeResult {
     let class = vm.classes.load(array_class).map_err(link_error)?;
-    let array = vm.new_array(class, items.len());
-    for (i, &r) in items.iter().enumerate() {
-        vm.heap.store_element(array, i, Value::Ref(r));
-    }
-    Ok(Value::Ref(array))
+    Ok(Value::Ref(vm.new_array_of(class, items)))
 }
 
 fn declared_methods(vm: &mut Vm, a: &[Value], constructors: bool) -> NativeResult {

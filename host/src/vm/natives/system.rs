@@ -90,14 +90,11 @@ fn string_array(vm: &mut Vm, items: &[Option<String>]) -> NativeResult {
         .classes
         .load("[Ljava/lang/String;")
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    let array = vm.new_array(class, items.len());
-    for (i, item) in items.iter().enumerate() {
-        if let Some(text) = item {
-            let s = vm.new_string(text);
-            vm.heap.store_element(array, i, Value::Ref(s));
-        }
-    }
-    Ok(Value::Ref(array))
+    let strings: Vec<Ref> = items
+        .iter()
+        .map(|item| item.as_ref().map_or(Ref::NULL, |text| vm.new_string(text)))
+        .collect();
+    Ok(Value::Ref(vm.new_array_of(class, &strings)))
 }
 
 fn vm_properties(vm: &mut Vm, _: &mut Exec, _: &[Value]) -> NativeResult {
@@ -390,8 +387,6 @@ fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) ->
     // through a temporary array), keeping the heap's reference-graph hash exact.
     for (k, &item) in items[..copied].iter().enumerate() {
         vm.heap.store_element(dst, dp + k, Value::Ref(item));
-    }
-    for &item in &items[..copied] {
         vm.publish(dst, Value::Ref(item));
     }
     if let Some((ic, comp)) = failure {

@@ -98,11 +98,7 @@ pub fn register(r: &mut NativeRegistry) {
                 .classes
                 .load("[Ljava/lang/Thread;")
                 .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-            let array = vm.new_array(class, live.len());
-            for (i, t) in live.into_iter().enumerate() {
-                vm.heap.store_element(array, i, Value::Ref(t));
-            }
-            Ok(Value::Ref(array))
+            Ok(Value::Ref(vm.new_array_of(class, &live)))
         },
     );
     r.add(

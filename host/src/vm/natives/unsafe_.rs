@@ -220,20 +220,13 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
     Ok(Value::Void)
 }
 
-pub(crate) fn same(a: Value, b: Value) -> bool {
-    match (a, b) {
-        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
-        _ => a == b,
-    }
-}
-
-/// Compare-and-exchange; returns the witness value.
+/// Compare-and-exchange; returns the witness value. Values compare as stored (floating-point
+/// ones by their bits, see [`Value`]'s equality), as the JDK's CAS does.
 fn cas(vm: &mut Vm, a: &[Value], access: Access) -> Result<(bool, Value), NativeExit> {
     let (o, offset) = (a.obj(1), a.long(2));
     let (expected, new) = (a[3], a[4]);
     let current = get(vm, o, offset, access)?;
-    let hit = same(current, expected);
+    let hit = current == expected;
     if hit {
         put(vm, o, offset, access, new)?;
     }
