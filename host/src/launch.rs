@@ -176,6 +176,11 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
         help: "what a full queue drops: newest, oldest or random",
     },
     KeySpec {
+        name: "search.workers",
+        kind: KeyKind::Text,
+        help: "search threads, each with its own VM: a number or auto (depth-first and random searches without plugins)",
+    },
+    KeySpec {
         name: "search.seed",
         kind: KeyKind::Count,
         help: "seed of random search and simulation",

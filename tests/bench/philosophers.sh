@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Model-checking benchmark: explores tests/java/bench/DiningPhilosophers (ordered forks, no
 # deadlock; forks are monitors with wait/notifyAll) exhaustively for each N and prints a table
-# of states, states/s, bytes per stored state and peak memory. As a same-run reference it also
-# times `java -Xint` executing one schedule of the same program (JVM start-up included).
+# of states, states/s, bytes per stored state and peak memory, with one search worker (the
+# default) and with one worker per core (`search.workers=auto`). As a same-run reference it
+# also times `java -Xint` executing one schedule of the same program (JVM start-up included).
 #
 # usage: tests/bench/philosophers.sh [N...]       (default: 3 4 5 6)
 set -euo pipefail
@@ -17,24 +18,32 @@ javac -d "$work" tests/java/bench/DiningPhilosophers.java
 
 field() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p" "$2" | head -1; }
 
-printf '%-3s %12s %14s %10s %12s %12s %10s %14s\n' \
-  N states transitions "time s" "states/s" "bytes/state" "peak MB" "java -Xint ms"
-for n in "${sizes[@]}"; do
-  start=$(date +%s%N)
-  java -Xint -cp "$work" DiningPhilosophers "$n" ordered >/dev/null
-  java_ms=$(( ($(date +%s%N) - start) / 1000000 ))
-  status=0
+printf '%-3s %12s %14s %9s %10s %9s %10s %12s %9s %14s\n' \
+  N states transitions "1w s" "1w st/s" "Nw s" "Nw st/s" "bytes/state" "peak MB" "java -Xint ms"
+# Runs the search with `workers` and leaves its JSON report in $work/r$n-$workers.json.
+check() {
+  local n=$1 workers=$2 status=0
   ./target/release/rpf -cp "$work" DiningPhilosophers "$n" ordered +vm.output=false \
-    +report.progress=0 +report.json.file="$work/r$n.json" >"$work/out$n.txt" || status=$?
+    +report.progress=0 +search.workers="$workers" +report.json.file="$work/r$n-$workers.json" \
+    >"$work/out$n.txt" || status=$?
   if [ "$status" -ne 0 ]; then
     echo "N=$n: rpf exited with $status (expected 0: the ordered variant has no deadlock)" >&2
     tail -5 "$work/out$n.txt" >&2
     exit 1
   fi
-  json="$work/r$n.json"
-  awk -v n="$n" -v s="$(field states_new "$json")" -v t="$(field transitions "$json")" \
-      -v ms="$(field elapsed_ms "$json")" -v b="$(field bytes_per_state "$json")" \
-      -v p="$(field peak_memory_bytes "$json")" -v j="$java_ms" 'BEGIN {
-    printf "%-3s %12d %14d %10.1f %12.0f %12d %10.0f %14d\n", n, s, t, ms / 1000, s / (ms / 1000 + 1e-9), b, p / 1048576, j
+}
+for n in "${sizes[@]}"; do
+  start=$(date +%s%N)
+  java -Xint -cp "$work" DiningPhilosophers "$n" ordered >/dev/null
+  java_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  check "$n" 1
+  check "$n" auto
+  one="$work/r$n-1.json" all="$work/r$n-auto.json"
+  awk -v n="$n" -v s="$(field states_new "$one")" -v t="$(field transitions "$one")" \
+      -v ms="$(field elapsed_ms "$one")" -v b="$(field bytes_per_state "$one")" \
+      -v p="$(field peak_memory_bytes "$one")" -v s2="$(field states_new "$all")" \
+      -v ms2="$(field elapsed_ms "$all")" -v j="$java_ms" 'BEGIN {
+    if (s != s2) { printf "N=%s: %d states with one worker, %d with several\n", n, s, s2 > "/dev/stderr"; exit 1 }
+    printf "%-3s %12d %14d %9.1f %10.0f %9.1f %10.0f %12d %9.0f %14d\n", n, s, t, ms / 1000, s / (ms / 1000 + 1e-9), ms2 / 1000, s / (ms2 / 1000 + 1e-9), b, p / 1048576, j
   }'
 done

@@ -44,7 +44,7 @@ fn check(
     mode: &Mode,
     extra: &[String],
     json_dir: &Path,
-) -> (String, BTreeSet<String>, Option<i32>, String) {
+) -> (String, BTreeSet<String>, Option<i32>, String, Option<u64>) {
     let json = json_dir.join(format!("{name}-{}.json", mode.label));
     let cp = classes.display().to_string();
     let mut args: Vec<String> = vec![
@@ -64,10 +64,9 @@ fn check(
         .lines()
         .filter_map(|l| l.strip_prefix("OUTCOME: ").map(|o| o.trim().to_string()))
         .collect();
-    let verdict = match std::fs::read_to_string(&json)
-        .ok()
-        .and_then(|t| serde_json_value(&t))
-    {
+    let report = std::fs::read_to_string(&json).ok();
+    let states = report.as_deref().and_then(states_new);
+    let verdict = match report.as_deref().and_then(serde_json_value) {
         Some(v) => v,
         None => format!(
             "no report (exit {:?}): {}",
@@ -75,7 +74,17 @@ fn check(
             out.stderr.lines().take(3).collect::<Vec<_>>().join(" | ")
         ),
     };
-    (verdict, outcomes, out.status, out.stderr)
+    (verdict, outcomes, out.status, out.stderr, states)
+}
+
+/// `statistics.states_new` of a JSON report.
+fn states_new(text: &str) -> Option<u64> {
+    let i = text.find("\"states_new\": ")?;
+    let digits: String = text[i + 14..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// Extracts the verdict from the JSON report without a JSON library: result, first kind,
@@ -106,8 +115,9 @@ struct Mode {
     settings: &'static [&'static str],
 }
 
-/// Partial order reduction on and off, and the scheduler plugin that breaks at every access.
-const MODES: [Mode; 3] = [
+/// Partial order reduction on and off, the scheduler plugin that breaks at every access, and
+/// two search workers sharing the state space.
+const MODES: [Mode; 4] = [
     Mode {
         label: "vm.por=true",
         settings: &["+vm.por=true"],
@@ -120,7 +130,15 @@ const MODES: [Mode; 3] = [
         label: "rpf.AlwaysBreakScheduler",
         settings: &["+vm.scheduler_factory.class=rpf.AlwaysBreakScheduler"],
     },
+    Mode {
+        label: "search.workers=2",
+        settings: &["+search.workers=2"],
+    },
 ];
+
+/// The mode whose state count the parallel mode must reproduce exactly.
+const SEQUENTIAL: usize = 0;
+const PARALLEL: usize = 3;
 
 #[test]
 fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
@@ -157,8 +175,9 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
                     .into_owned();
                 let expect = header(&source);
                 let mut results = Vec::new();
+                let mut states = Vec::new();
                 for mode in &MODES {
-                    let (verdict, outcomes, status, stderr) =
+                    let (verdict, outcomes, status, stderr, count) =
                         check(classes.path(), &name, mode, &expect.config, json_dir.path());
                     let expected_status = if expect.verdict == "none" {
                         Some(0)
@@ -188,6 +207,15 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
                         ));
                     }
                     results.push((verdict, outcomes));
+                    states.push(count);
+                }
+                // Workers split the state space without changing it: an exhaustive search
+                // finds exactly the states one worker finds.
+                if expect.verdict == "none" && states[SEQUENTIAL] != states[PARALLEL] {
+                    failures.lock().expect("failures").push(format!(
+                        "{name}: {:?} states with one worker, {:?} with two",
+                        states[SEQUENTIAL], states[PARALLEL]
+                    ));
                 }
                 if results.iter().any(|r| r != &results[0]) {
                     failures

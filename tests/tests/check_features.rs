@@ -263,3 +263,64 @@ fn unknown_search_class_is_a_configuration_error() {
     assert_eq!(out.status, Some(2));
     assert!(out.stderr.contains("search.class"), "{}", out.stderr);
 }
+
+#[test]
+fn two_workers_find_the_error_with_a_trace_that_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let trace = dir.path().join("trace.json");
+    let saved = format!("+report.trace.file={}", trace.display());
+    let (run_, report) = check("Racy", &["+search.workers=2", &saved]);
+    assert_eq!(run_.status, Some(1), "{}", run_.stdout);
+    assert_eq!(report["errors"][0]["kind"], "assertion");
+    let arg = trace.display().to_string();
+    let cp = classes().display().to_string();
+    let replay = run(&rpf_binary(), &["--replay", &arg, "-cp", &cp], None);
+    assert_eq!(replay.status, Some(1), "{}", replay.stdout);
+    assert!(
+        replay.stdout.contains("AssertionError"),
+        "{}",
+        replay.stdout
+    );
+}
+
+#[test]
+fn two_workers_respect_limits_and_multiple_errors() {
+    let (run_, report) = check("Counter", &["+search.workers=2", "+search.max_states=10"]);
+    assert_eq!(run_.status, Some(3), "{}", run_.stdout);
+    assert_eq!(report["result"], "incomplete");
+    let (one, all) = (check("TwoErrors", &["+search.multiple_errors=true"]).1, {
+        check(
+            "TwoErrors",
+            &["+search.multiple_errors=true", "+search.workers=2"],
+        )
+        .1
+    });
+    let kinds = |r: &Value| {
+        let mut k: Vec<String> = r["errors"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| e["message"].to_string())
+            .collect();
+        k.sort();
+        k
+    };
+    assert_eq!(kinds(&one), kinds(&all));
+}
+
+#[test]
+fn several_workers_need_a_depth_first_search_without_plugins() {
+    let cp = classes().display().to_string();
+    for extra in [
+        "+search.class=gov.nasa.jpf.search.BFSearch",
+        "+listener=rpf.EventCounter",
+    ] {
+        let out = run(
+            &rpf_binary(),
+            &["-cp", &cp, "Counter", "+search.workers=2", extra],
+            None,
+        );
+        assert_eq!(out.status, Some(2), "{extra}: {}", out.stderr);
+        assert!(out.stderr.contains("search.workers"), "{}", out.stderr);
+    }
+}

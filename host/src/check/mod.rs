@@ -1,6 +1,7 @@
 //! Model checking a Java program: settings, the search over the VM, error traces, reports.
 
 pub mod model;
+mod parallel;
 pub mod report;
 pub mod settings;
 pub mod source;
@@ -13,7 +14,7 @@ use rpf_config::Config;
 use crate::launch::{self, LaunchError, Target};
 use crate::plugins::host_view::Frames;
 use crate::plugins::{ListenerReports, PluginFailure, Plugins};
-use crate::search::{Event, Observer, Report, Search, Strategy};
+use crate::search::{Event, Observer, Report, Search, SharedSearch, Strategy};
 use crate::vm::explore::Explore;
 use model::{JavaError, JavaModel, JavaOp, ModelStats};
 use rpf_plugin_api::{EventKind, EventMask};
@@ -91,14 +92,28 @@ impl CheckResult {
 }
 
 /// Prints a progress line on stderr every few seconds.
-struct Progress {
+struct Progress<'a> {
     interval: Duration,
     start: Instant,
     last: Instant,
     events: u64,
+    /// The counters of a parallel search's workers (the line then shows their total).
+    shared: Option<&'a SharedSearch<JavaOp>>,
 }
 
-impl Observer for Progress {
+impl<'a> Progress<'a> {
+    fn new(interval: Duration, shared: Option<&'a SharedSearch<JavaOp>>) -> Progress<'a> {
+        Progress {
+            interval,
+            start: Instant::now(),
+            last: Instant::now(),
+            events: 0,
+            shared,
+        }
+    }
+}
+
+impl Observer for Progress<'_> {
     fn event<Op, E>(&mut self, event: Event, stats: &Report<Op, E>) {
         self.events += 1;
         if self.interval.is_zero()
@@ -112,13 +127,24 @@ impl Observer for Progress {
         }
         self.last = Instant::now();
         let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        let states = self
+            .shared
+            .map_or(stats.unique_states, SharedSearch::unique_states);
+        let scope = if self.shared.is_some() {
+            "all workers"
+        } else {
+            "transitions"
+        };
+        let transitions = if self.shared.is_some() {
+            String::new()
+        } else {
+            format!(" {}", stats.transitions)
+        };
         #[allow(clippy::print_stderr)]
         {
             eprintln!(
-                "rpf: {} states ({:.0}/s), {} transitions, max depth {}, {} MB",
-                stats.unique_states,
-                stats.unique_states as f64 / secs,
-                stats.transitions,
+                "rpf: {states} states ({:.0}/s),{transitions} {scope}, max depth {}, {} MB",
+                states as f64 / secs,
                 stats.max_depth,
                 model::resident_memory() >> 20
             );
@@ -126,14 +152,13 @@ impl Observer for Progress {
     }
 }
 
-/// Model checks `target`; with `replay`, follows that trace instead of searching.
-pub fn check(
+/// Boots the program's VM and sets it up for the checker as `settings` and the configured
+/// plugins say.
+fn build_model(
     config: &Config,
     target: &Target,
-    replay: Option<&SavedTrace>,
-) -> Result<(CheckResult, CheckSettings), LaunchError> {
-    launch::validate(config)?;
-    let settings = CheckSettings::from_config(config)?;
+    settings: &CheckSettings,
+) -> Result<JavaModel, LaunchError> {
     let mut vm = launch::prepare(config, target)?;
     vm.io.quiet = !settings.output;
     vm.explore = Some(Explore {
@@ -158,23 +183,21 @@ pub fn check(
             rpf_plugin_api::Event::new(EventKind::VmInitialized, 0),
         );
     }
-    let strategy = match replay {
-        Some(t) => Strategy::Path(t.path.clone()),
-        None => settings.strategy.clone(),
-    };
-    let search = Search::new(strategy.clone()).with_limits(settings.limits.clone());
-    let mut progress = Progress {
-        interval: settings.progress_interval,
-        start: Instant::now(),
-        last: Instant::now(),
-        events: 0,
-    };
+    Ok(model)
+}
+
+/// Runs the search on one thread, starting over whenever lock-protection detection finds
+/// an assumption wrong.
+fn search_sequentially(
+    settings: &CheckSettings,
+    search: &Search,
+    model: &mut JavaModel,
+) -> parallel::Searched {
+    let mut progress = Progress::new(settings.progress_interval, None);
     let mut restarts = 0u32;
-    let baseline_memory = model::resident_memory();
     let report = loop {
-        let report = search.run_observed(&mut model, &mut progress);
-        let restart = model.vm.explore.as_ref().is_some_and(|e| e.restart);
-        if restart && report.errors.is_empty() && model.unsupported.is_none() {
+        let report = search.run_observed(model, &mut progress);
+        if model.restart_requested() && report.errors.is_empty() && model.unsupported.is_none() {
             restarts += 1;
             tracing::info!(
                 restarts,
@@ -185,6 +208,38 @@ pub fn check(
         }
         break report;
     };
+    parallel::Searched {
+        report,
+        restarts,
+        helpers: parallel::HelperTotals::default(),
+    }
+}
+
+/// Model checks `target`; with `replay`, follows that trace instead of searching.
+pub fn check(
+    config: &Config,
+    target: &Target,
+    replay: Option<&SavedTrace>,
+) -> Result<(CheckResult, CheckSettings), LaunchError> {
+    launch::validate(config)?;
+    let settings = CheckSettings::from_config(config)?;
+    let mut model = build_model(config, target, &settings)?;
+    let strategy = match replay {
+        Some(t) => Strategy::Path(t.path.clone()),
+        None => settings.strategy.clone(),
+    };
+    let search = Search::new(strategy.clone()).with_limits(settings.limits.clone());
+    let baseline_memory = model::resident_memory();
+    let searched = if settings.workers > 1 && replay.is_none() {
+        parallel::search(config, target, &settings, &search, &mut model)?
+    } else {
+        search_sequentially(&settings, &search, &mut model)
+    };
+    let parallel::Searched {
+        report,
+        restarts,
+        helpers,
+    } = searched;
     model.vm.io.flush();
     let (listener_reports, plugin_failure) = match model.vm.plugins.as_mut() {
         Some(p) => (p.reports(), p.shared.failure.clone()),
@@ -199,8 +254,10 @@ pub fn check(
     }
     // Traces are recorded by replaying paths: listeners must not hear them again.
     model.vm.event_mask = 0;
-    let instructions = model.vm.instructions;
-    let objects = model.objects_allocated();
+    let instructions = model.vm.instructions + helpers.instructions;
+    let objects = model.objects_allocated() + helpers.objects;
+    let mut stats = model.stats.clone();
+    stats.add(&helpers.stats);
     let mut sources = Sources::new(settings.source_path.clone());
     let initial = model.initial_state();
     model.vm.io.quiet = true;
@@ -226,7 +283,7 @@ pub fn check(
     let result = CheckResult {
         verdict,
         errors,
-        stats: model.stats.clone(),
+        stats,
         instructions,
         objects,
         classes: model.vm.classes.len(),

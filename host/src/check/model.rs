@@ -11,7 +11,7 @@ use rpf_plugin_api::{flags, Event, EventKind};
 use crate::plugins::host_view::Frames;
 use crate::plugins::{Reported, Requests};
 use crate::search::{Event as SearchEvent, Model, Outcome};
-use crate::vm::explore::{Choice, ChoiceGenerator, TransitionEnd, Violation};
+use crate::vm::explore::{Choice, ChoiceGenerator, SharedProtection, TransitionEnd, Violation};
 use crate::vm::state::Snapshot;
 use crate::vm::value::Ref;
 use crate::vm::Vm;
@@ -84,6 +84,17 @@ pub struct ModelStats {
     pub max_live: usize,
 }
 
+impl ModelStats {
+    /// Adds another worker's counters (a parallel search).
+    pub fn add(&mut self, other: &ModelStats) {
+        self.thread_cgs += other.thread_cgs;
+        self.data_cgs += other.data_cgs;
+        self.released += other.released;
+        self.gc_cycles += other.gc_cycles;
+        self.max_live = self.max_live.max(other.max_live);
+    }
+}
+
 /// The checked program.
 pub struct JavaModel {
     /// The VM.
@@ -136,6 +147,21 @@ impl JavaModel {
         if let Some(e) = self.vm.explore.as_mut() {
             e.restart = false;
         }
+    }
+
+    /// Makes lock-protection detection use (and add to) `shared`, the knowledge of all
+    /// workers of a parallel search; forgets what this model learned on its own, which
+    /// `shared` already holds.
+    pub fn share_protection(&mut self, shared: SharedProtection) {
+        if let Some(e) = self.vm.explore.as_mut() {
+            e.protection.clear();
+            e.shared_protection = Some(shared);
+        }
+    }
+
+    /// Whether the search must start over (a lock-protection assumption failed).
+    pub fn restart_requested(&self) -> bool {
+        self.vm.explore.as_ref().is_some_and(|e| e.restart)
     }
 
     /// The initial state, once the search has created it.

@@ -39,6 +39,8 @@ pub struct CheckSettings {
     pub progress_interval: Duration,
     /// Where to look for source files for the trace.
     pub source_path: Vec<PathBuf>,
+    /// Search workers, each on its own thread and VM (`search.workers`).
+    pub workers: usize,
 }
 
 /// JPF search class names and rpf's short names.
@@ -97,7 +99,9 @@ impl CheckSettings {
             .collect();
         source_path.extend(config.path_list("classpath").into_iter().map(PathBuf::from));
         source_path.push(PathBuf::from("."));
+        let workers = workers(config, &strategy)?;
         Ok(CheckSettings {
+            workers,
             strategy,
             limits: Limits {
                 max_depth: config.uint("search.depth_limit")?.map(|d| d as usize),
@@ -133,6 +137,33 @@ impl CheckSettings {
             source_path,
         })
     }
+}
+
+/// `search.workers`: a number, or `auto` for one per core. More than one worker needs a
+/// depth-first (or random) search, whose workers can split the state space through the
+/// shared visited set, and no plugins, which hear the events of one sequential search.
+fn workers(config: &Config, strategy: &Strategy) -> Result<usize, ConfigError> {
+    let workers = match config.get("search.workers") {
+        Some("auto") => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        _ => config.uint("search.workers")?.unwrap_or(1).max(1) as usize,
+    };
+    if workers > 1 {
+        if !matches!(strategy, Strategy::DepthFirst | Strategy::Random { .. }) {
+            return Err(config.invalid(
+                "search.workers",
+                "more than one worker needs a depth-first or random search (search.class)"
+                    .to_string(),
+            ));
+        }
+        if crate::plugins::dispatch::any_requested(config) {
+            return Err(config.invalid(
+                "search.workers",
+                "more than one worker cannot be combined with plugins (they hear one sequential search)"
+                    .to_string(),
+            ));
+        }
+    }
+    Ok(workers)
 }
 
 /// Whether `name` (in `search.properties`) is a property rpf checks itself; other names are

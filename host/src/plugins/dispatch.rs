@@ -136,6 +136,11 @@ struct Requested {
 }
 
 /// Every component `config` names, listeners first.
+/// Whether the configuration names any plugin component.
+pub fn any_requested(config: &Config) -> bool {
+    !requested_components(config).is_empty()
+}
+
 fn requested_components(config: &Config) -> Vec<Requested> {
     let one = |kind, name: &str| Requested {
         kind,

@@ -3,10 +3,7 @@
 use std::collections::{BinaryHeap, VecDeque};
 use std::time::Instant;
 
-use dashmap::DashSet;
-
-use crate::word_hash::WordHash;
-
+use super::parallel::{SharedSearch, Work};
 use super::{
     DropPolicy, ErrorPath, Event, Limits, Model, NoObserver, Observer, Outcome, Path, Report,
     StopReason, Strategy,
@@ -40,9 +37,33 @@ impl Rng {
 struct DfsFrame<S, Op> {
     state: S,
     ops: Vec<Op>,
+    /// Indices into `ops` in the order they are tried.
     order: Vec<usize>,
+    /// Position in `order` of the next operation to try.
     next: usize,
+    /// Where this worker's part of `order` ends (the rest was given to another worker).
+    end: usize,
     depth: usize,
+}
+
+impl<S, Op: Clone> DfsFrame<S, Op> {
+    fn new(state: S, ops: Vec<Op>, order: Vec<usize>, depth: usize) -> Self {
+        let end = order.len();
+        DfsFrame {
+            state,
+            ops,
+            order,
+            next: 0,
+            end,
+            depth,
+        }
+    }
+
+    /// The operation being explored below this frame, with its index.
+    fn current(&self) -> (Op, usize) {
+        let i = self.order[self.next - 1];
+        (self.ops[i].clone(), i)
+    }
 }
 
 struct Queued<S, Op> {
@@ -83,14 +104,24 @@ struct Engine<'a, M: Model, O: Observer> {
     observer: &'a mut O,
     limits: &'a Limits,
     report: Report<M::Op, M::Error>,
-    visited: DashSet<u128, WordHash>,
+    /// The visited set and counters, shared with the other workers of a parallel search.
+    shared: &'a SharedSearch<M::Op>,
+    /// This worker's number (0 in a sequential search): it decides the operation order.
+    worker: usize,
     start: Instant,
     depth_sum: u128,
     rng: Rng,
 }
 
 impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
-    fn new(model: &'a mut M, observer: &'a mut O, limits: &'a Limits, seed: u64) -> Self {
+    fn new(
+        model: &'a mut M,
+        observer: &'a mut O,
+        limits: &'a Limits,
+        seed: u64,
+        shared: &'a SharedSearch<M::Op>,
+        worker: usize,
+    ) -> Self {
         Engine {
             model,
             observer,
@@ -111,7 +142,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 duration: Default::default(),
                 peak_memory: 0,
             },
-            visited: DashSet::with_hasher(WordHash::default()),
+            shared,
+            worker,
             start: Instant::now(),
             depth_sum: 0,
             rng: Rng(seed),
@@ -121,11 +153,12 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     /// Records a state reached at `depth`; false if it was seen before.
     fn admit(&mut self, state: &M::State, depth: usize) -> bool {
         if let Some(h) = self.model.hash(state) {
-            if !self.visited.insert(h) {
+            if !self.shared.visit(h) {
                 self.report.revisited += 1;
                 return false;
             }
         }
+        self.shared.count_state();
         self.report.unique_states += 1;
         self.report.max_depth = self.report.max_depth.max(depth);
         self.depth_sum += depth as u128;
@@ -133,13 +166,21 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     }
 
     fn limit_reached(&mut self) -> Option<StopReason> {
-        if self.report.errors.len() >= self.limits.max_errors.max(1) {
+        let reason = self.own_limit_reached();
+        if let Some(reason) = reason {
+            self.shared.stop_all(reason);
+        }
+        reason.or_else(|| self.shared.stopped().then_some(StopReason::Requested))
+    }
+
+    fn own_limit_reached(&mut self) -> Option<StopReason> {
+        if self.shared.errors() >= self.limits.max_errors.max(1) {
             return Some(StopReason::MaxErrors);
         }
         if self
             .limits
             .max_states
-            .is_some_and(|m| self.report.unique_states >= m)
+            .is_some_and(|m| self.shared.unique_states() >= m)
         {
             return Some(StopReason::MaxStates);
         }
@@ -164,6 +205,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     }
 
     fn error(&mut self, error: M::Error, initial: usize, path: Vec<M::Op>, indices: Vec<usize>) {
+        self.shared.count_error();
         self.report.errors.push(ErrorPath {
             error,
             initial,
@@ -242,6 +284,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         }
     }
 
+    /// The order in which a state's `n` operations are tried: as given, or shuffled.
     fn order(&mut self, n: usize, shuffle: bool) -> Vec<usize> {
         let mut order: Vec<usize> = (0..n).collect();
         if shuffle {
@@ -253,74 +296,150 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         order
     }
 
+    /// Depth-first search (with `shuffle`, in a random order): worker 0 from the initial
+    /// states, then every worker on work other workers donate until none is left.
     fn depth_first(&mut self, shuffle: bool) -> StopReason {
         let initial = self.model.initial_states();
-        for (index, s0) in initial.into_iter().enumerate() {
-            if !self.admit(&s0, 0) {
-                continue;
-            }
-            let ops = self.model.operations(&s0);
-            if ops.is_empty() {
-                self.report.end_states += 1;
-                continue;
-            }
-            let order = self.order(ops.len(), shuffle);
-            let mut stack = vec![DfsFrame {
-                state: s0,
-                ops,
-                order,
-                next: 0,
-                depth: 0,
-            }];
-            while let Some(top) = stack.last_mut() {
-                if top.next == top.ops.len() {
-                    let depth = top.depth;
-                    if let Some(done) = stack.pop() {
-                        self.event(Event::Processed { depth }, Some(&done.state));
-                    }
-                    self.report.backtracked += 1;
-                    let back = Event::Backtracked {
-                        depth: depth.saturating_sub(1),
-                    };
-                    let parent = stack.last().map(|f| f.state.clone());
-                    self.event(back, parent.as_ref());
+        if self.worker == 0 {
+            for (index, s0) in initial.iter().enumerate() {
+                if !self.admit(s0, 0) {
                     continue;
                 }
-                if let Some(stop) = self.limit_reached() {
-                    return stop;
+                let ops = self.model.operations(s0);
+                if ops.is_empty() {
+                    self.report.end_states += 1;
+                    continue;
                 }
-                let i = top.order[top.next];
-                top.next += 1;
-                let op = top.ops[i].clone();
-                let (state, depth) = (top.state.clone(), top.depth);
-                match self.step(&state, &op, depth) {
-                    Step::Skip => {}
-                    Step::Error(e) => {
-                        let (mut path, mut indices): (Vec<M::Op>, Vec<usize>) = stack
-                            .iter()
-                            .map(|f| {
-                                let i = f.order[f.next - 1];
-                                (f.ops[i].clone(), i)
-                            })
-                            .unzip();
-                        path.truncate(stack.len());
-                        indices.truncate(stack.len());
-                        self.error(e, index, path, indices);
-                    }
-                    Step::Expand(next, ops) => {
-                        let order = self.order(ops.len(), shuffle);
-                        stack.push(DfsFrame {
-                            state: next,
-                            ops,
-                            order,
-                            next: 0,
-                            depth: depth + 1,
-                        });
-                    }
+                let order = self.order(ops.len(), shuffle);
+                let root = DfsFrame::new(s0.clone(), ops, order, 0);
+                if let Some(stop) = self.explore_below(index, &[], root, shuffle) {
+                    return stop;
                 }
             }
         }
-        StopReason::Complete
+        while let Some(work) = self.shared.take_work() {
+            let Some(root) = self.replay(&initial, &work) else {
+                continue;
+            };
+            if let Some(stop) = self.explore_below(work.initial, &work.path, root, shuffle) {
+                return stop;
+            }
+        }
+        match self.shared.reason() {
+            Some(_) => StopReason::Requested,
+            None => StopReason::Complete,
+        }
+    }
+
+    /// Follows a donated path from its initial state (the states on it are known, so they
+    /// are neither counted nor announced) and returns the frame of the untried operations
+    /// at its end; `None` if the path does not lead where it did for the donor.
+    fn replay(
+        &mut self,
+        initial: &[M::State],
+        work: &Work<M::Op>,
+    ) -> Option<DfsFrame<M::State, M::Op>> {
+        let mut state = initial.get(work.initial)?.clone();
+        for (op, _) in &work.path {
+            match self.model.apply(&state, op) {
+                Outcome::Next(next) => state = next,
+                _ => {
+                    tracing::warn!("a donated path did not replay; its work is lost");
+                    return None;
+                }
+            }
+        }
+        self.model.keep(&state);
+        let ops = self.model.operations(&state);
+        let order = work.remaining.clone();
+        Some(DfsFrame::new(state, ops, order, work.depth))
+    }
+
+    /// Gives the untried operations of the shallowest unfinished frame to a waiting
+    /// worker.
+    fn donate(
+        &mut self,
+        initial: usize,
+        prefix: &[(M::Op, usize)],
+        stack: &mut [DfsFrame<M::State, M::Op>],
+    ) {
+        let Some(at) = stack.iter().position(|f| f.next < f.end) else {
+            return;
+        };
+        let mut path = prefix.to_vec();
+        path.extend(stack[..at].iter().map(DfsFrame::current));
+        let frame = &mut stack[at];
+        let work = Work {
+            initial,
+            path,
+            remaining: frame.order[frame.next..frame.end].to_vec(),
+            depth: frame.depth,
+        };
+        if self.shared.donate(work).is_ok() {
+            frame.end = frame.next;
+        }
+    }
+
+    /// Explores everything below `root`, the state `prefix` leads to from initial state
+    /// `initial`; `Some` if a limit or another worker stopped the search.
+    fn explore_below(
+        &mut self,
+        initial: usize,
+        prefix: &[(M::Op, usize)],
+        root: DfsFrame<M::State, M::Op>,
+        shuffle: bool,
+    ) -> Option<StopReason> {
+        let mut stack = vec![root];
+        while let Some(top) = stack.last_mut() {
+            if top.next == top.end {
+                let depth = top.depth;
+                if let Some(done) = stack.pop() {
+                    self.event(Event::Processed { depth }, Some(&done.state));
+                }
+                // The state donated work starts at is the donor's to count.
+                if !stack.is_empty() || prefix.is_empty() {
+                    self.report.backtracked += 1;
+                }
+                let back = Event::Backtracked {
+                    depth: depth.saturating_sub(1),
+                };
+                let parent = stack.last().map(|f| f.state.clone());
+                self.event(back, parent.as_ref());
+                continue;
+            }
+            if let Some(stop) = self.limit_reached() {
+                return Some(stop);
+            }
+            if self.shared.work_wanted() {
+                self.donate(initial, prefix, &mut stack);
+            }
+            let Some(top) = stack.last_mut() else {
+                break;
+            };
+            if top.next == top.end {
+                continue;
+            }
+            let i = top.order[top.next];
+            top.next += 1;
+            let op = top.ops[i].clone();
+            let (state, depth) = (top.state.clone(), top.depth);
+            match self.step(&state, &op, depth) {
+                Step::Skip => {}
+                Step::Error(e) => {
+                    let (path, indices): (Vec<M::Op>, Vec<usize>) = prefix
+                        .iter()
+                        .cloned()
+                        .chain(stack.iter().map(DfsFrame::current))
+                        .unzip();
+                    self.error(e, initial, path, indices);
+                }
+                Step::Expand(next, ops) => {
+                    let order = self.order(ops.len(), shuffle);
+                    stack.push(DfsFrame::new(next, ops, order, depth + 1));
+                }
+            }
+        }
+        None
     }
 
     fn enqueue(
@@ -560,11 +679,29 @@ impl Search {
         model: &mut M,
         observer: &mut O,
     ) -> Report<M::Op, M::Error> {
+        let shared = SharedSearch::new(1);
+        let mut report = self.run_worker(model, observer, &shared, 0);
+        report.stop = shared.reason().unwrap_or(report.stop);
+        report
+    }
+
+    /// Runs worker `worker` of a parallel search on its own copy of the model: it explores
+    /// with its own operation order, and skips the states any worker has visited
+    /// (`shared`), so that the workers' reports together ([`Report::merge`]) cover the
+    /// whole state space. Stops every worker when its own limit or error ends the search.
+    pub fn run_worker<M: Model, O: Observer>(
+        &self,
+        model: &mut M,
+        observer: &mut O,
+        shared: &SharedSearch<M::Op>,
+        worker: usize,
+    ) -> Report<M::Op, M::Error> {
         let seed = match self.strategy {
             Strategy::Random { seed } | Strategy::Simulation { seed } => seed,
             _ => 0x5EED,
         };
-        let mut engine = Engine::new(model, observer, &self.limits, seed);
+        let seed = seed.wrapping_add(worker as u64);
+        let mut engine = Engine::new(model, observer, &self.limits, seed, shared, worker);
         engine.event(Event::Started, None);
         let stop = match &self.strategy {
             Strategy::DepthFirst => engine.depth_first(false),
@@ -648,6 +785,63 @@ mod tests {
             target: None,
             prune: None,
         }
+    }
+
+    /// Runs `workers` workers on their own grids and merges their reports.
+    fn parallel(
+        workers: usize,
+        strategy: Strategy,
+        make: impl Fn() -> Grid + Sync,
+    ) -> Report<char, (u8, u8)> {
+        let search = Search::new(strategy).with_limits(Limits {
+            max_errors: 1,
+            ..Limits::default()
+        });
+        let shared = SharedSearch::new(workers);
+        let reports: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|w| {
+                    let (search, shared, make) = (&search, &shared, &make);
+                    scope.spawn(move || search.run_worker(&mut make(), &mut NoObserver, shared, w))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("worker"))
+                .collect()
+        });
+        Report::merge(reports, &shared, 1)
+    }
+
+    #[test]
+    fn workers_split_the_state_space_without_changing_it() {
+        for strategy in [Strategy::DepthFirst, Strategy::Random { seed: 3 }] {
+            let alone = Search::new(strategy.clone()).run(&mut grid(60));
+            let together = parallel(3, strategy.clone(), || grid(60));
+            assert_eq!(together.unique_states, 3600, "{strategy:?}");
+            assert_eq!(together.unique_states, alone.unique_states);
+            assert_eq!(together.transitions, alone.transitions, "{strategy:?}");
+            assert_eq!(together.end_states, 1);
+            assert_eq!(together.max_depth, 118);
+            assert!(together.is_complete());
+        }
+    }
+
+    #[test]
+    fn an_error_found_by_any_worker_ends_every_worker_with_a_replayable_path() {
+        let with_target = || Grid {
+            n: 40,
+            target: Some((30, 35)),
+            prune: None,
+        };
+        let report = parallel(2, Strategy::DepthFirst, with_target);
+        assert_eq!(report.stop, StopReason::MaxErrors);
+        assert_eq!(report.errors.len(), 1);
+        let error = &report.errors[0];
+        assert_eq!(error.error, (30, 35));
+        let replay = Search::new(Strategy::Path(error.indices.clone())).run(&mut with_target());
+        assert_eq!(replay.errors.len(), 1);
+        assert_eq!(replay.errors[0].error, (30, 35));
     }
 
     #[test]

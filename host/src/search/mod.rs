@@ -32,11 +32,13 @@
 //! ```
 
 mod engine;
+mod parallel;
 mod path;
 
 use std::time::Duration;
 
 pub use engine::Search;
+pub use parallel::SharedSearch;
 pub use path::Path;
 
 /// A system to explore.

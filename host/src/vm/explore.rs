@@ -128,6 +128,10 @@ pub(crate) struct AccessSite {
     pub write: bool,
 }
 
+/// Lock-protection knowledge shared between search workers.
+pub type SharedProtection =
+    std::sync::Arc<dashmap::DashMap<FieldKey, bool, crate::word_hash::WordHash>>;
+
 /// A field as lock-protection detection tracks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FieldKey {
@@ -205,6 +209,9 @@ pub struct Explore {
     pub sync_detection: bool,
     /// Fields assumed lock-protected (true) or known unprotected (false).
     pub protection: std::collections::HashMap<FieldKey, bool, crate::word_hash::WordHash>,
+    /// The same knowledge shared by the workers of a parallel search, so that they all
+    /// explore under the same assumptions (`protection` caches it).
+    pub shared_protection: Option<SharedProtection>,
     /// A protection assumption was contradicted: the search must start over.
     pub restart: bool,
     /// Report uncaught exceptions (NoUncaughtExceptionsProperty).
@@ -485,9 +492,19 @@ impl Vm {
         if !e.sync_detection {
             return false;
         }
-        let status = e.protection.entry(key).or_insert(held);
+        let status = e
+            .protection
+            .entry(key)
+            .or_insert_with(|| match &e.shared_protection {
+                // Other workers' first accesses count as if they had happened here.
+                Some(shared) => *shared.entry(key).or_insert(held),
+                None => held,
+            });
         if *status && !held {
             *status = false;
+            if let Some(shared) = &e.shared_protection {
+                shared.insert(key, false);
+            }
             e.restart = true;
             tracing::debug!(?key, "field found unprotected; the search restarts");
         }

@@ -14,7 +14,9 @@
 
 use super::heap::{Obj, ObjData};
 use super::pvec::PVec;
-use super::reach::{in_bitmap, signature, Graph, ReachCache, RefSet, SealedRefs, Sharing};
+use super::reach::{
+    in_bitmap, memo_key, signature, Graph, ReachCache, RefSet, SealedRefs, Sharing, SharingMemo,
+};
 use super::thread::{JThread, Status};
 use super::value::{Ref, Value};
 use super::{ClassState, Vm};
@@ -56,8 +58,10 @@ pub struct Fingerprinter {
     thread_summaries: Vec<RecentSummaries>,
     /// Closures of root sets.
     reach: ReachCache,
-    /// How often the baseline was sealed: fingerprints are relative to the baseline, so
-    /// states of different baselines must never match.
+    /// Whole reachability results by their inputs.
+    memo: SharingMemo,
+    /// Which baseline fingerprints are relative to (1: before the first transition, 2:
+    /// after it); states of different baselines must never match.
     generation: u64,
 }
 
@@ -474,7 +478,11 @@ impl Vm {
         self.sealed_class_states = Some(self.class_states.clone());
         self.fingerprinter.changed_classes = None;
         self.fingerprinter.thread_summaries.clear();
-        self.fingerprinter.generation += 1;
+        self.fingerprinter.memo.clear();
+        // The first seal (nothing preexisting yet) starts baseline 1, every later one
+        // baseline 2: re-sealing after the first transition runs again (restored initial
+        // state, another worker's replay) reaches the same baseline and must match it.
+        self.fingerprinter.generation = if preexisting == 0 { 1 } else { 2 };
         if preexisting > 0 {
             // Reachable from statics: shared from now on, whether or not a closure reaches
             // them (static fields are global roots only once their class state changes).
@@ -607,6 +615,19 @@ impl Vm {
             let summary = fp.thread_summary(t, th, bounds).clone();
             fp.threads.push(summary);
         }
+        let global_signature = signature(&roots);
+        let key = memo_key(
+            edges,
+            fp.threads.iter().map(|s| s.signature),
+            global_signature,
+        );
+        let thread_roots: Vec<&Rc<[Ref]>> = fp.threads.iter().map(|s| &s.roots).collect();
+        if let Some(words) = fp.memo.get(key, edges, &thread_roots, &roots) {
+            fp.sharing.load(&words);
+            fp.global_roots = roots;
+            return;
+        }
+        drop(thread_roots);
         if fp.reach.graph_seen_before(edges) {
             for (t, th) in self.threads.iter().enumerate() {
                 let summary = &fp.threads[t];
@@ -620,12 +641,15 @@ impl Vm {
                 };
                 fp.sharing.add_thread(&closure);
             }
-            let global = fp.reach.closure(&graph, &roots, signature(&roots));
+            let global = fp.reach.closure(&graph, &roots, global_signature);
             fp.sharing.add_global(&global);
         } else {
             let threads = fp.threads.iter().map(|s| &s.roots[..]);
             fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
         }
+        let words = fp.sharing.summary(static_closure.as_deref());
+        let thread_roots: Vec<&Rc<[Ref]>> = fp.threads.iter().map(|s| &s.roots).collect();
+        fp.memo.insert(key, edges, &thread_roots, &roots, words);
         fp.global_roots = roots;
     }
 

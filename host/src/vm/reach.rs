@@ -277,6 +277,94 @@ impl ReachCache {
     }
 }
 
+/// One state's reachability summary: per touched bitmap word, (word index, objects
+/// reached, objects shared), objects reachable from statics when sealed included.
+pub(super) type SharingWords = Rc<[(u32, u64, u64)]>;
+
+/// How many references the memo's keys may hold before it starts over.
+const MEMO_LIMIT: usize = 1 << 20;
+
+/// Reachability results by their whole input: the graph and every thread's and the
+/// global root set. In most transitions the thread that ran ends up holding a root set it
+/// held before, under a graph seen before, so the state's sharing is one of a few recent
+/// combinations; a hit replaces one closure lookup per thread and the combination of
+/// their bitmaps with one lookup.
+#[derive(Debug, Default, Clone)]
+pub(super) struct SharingMemo {
+    entries: HashMap<u64, MemoEntry, WordHash>,
+    size: usize,
+}
+
+/// The inputs a memoized result was computed from (compared on a hit, so that a
+/// colliding key can never yield another state's sharing).
+#[derive(Debug, Clone)]
+struct MemoEntry {
+    edges: u128,
+    threads: Box<[Rc<[Ref]>]>,
+    global: Box<[Ref]>,
+    words: SharingWords,
+}
+
+/// The memo key of a reachability input: the graph hash and the root sets' signatures.
+pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u64>, global: u64) -> u64 {
+    let mut h = WordHasher::default();
+    h.write_u64(edges as u64);
+    h.write_u64((edges >> 64) as u64);
+    threads.for_each(|s| h.write_u64(s));
+    h.write_u64(global);
+    h.finish()
+}
+
+impl SharingMemo {
+    /// The result computed for exactly these inputs, if remembered.
+    pub(super) fn get(
+        &self,
+        key: u64,
+        edges: u128,
+        threads: &[&Rc<[Ref]>],
+        global: &[Ref],
+    ) -> Option<SharingWords> {
+        let e = self.entries.get(&key)?;
+        let same = e.edges == edges
+            && *e.global == *global
+            && e.threads.len() == threads.len()
+            && e.threads
+                .iter()
+                .zip(threads)
+                .all(|(a, b)| Rc::ptr_eq(a, b) || **a == ***b);
+        same.then(|| e.words.clone())
+    }
+
+    /// Remembers the result for these inputs.
+    pub(super) fn insert(
+        &mut self,
+        key: u64,
+        edges: u128,
+        threads: &[&Rc<[Ref]>],
+        global: &[Ref],
+        words: SharingWords,
+    ) {
+        if self.size > MEMO_LIMIT {
+            self.entries.clear();
+            self.size = 0;
+        }
+        self.size += global.len() + threads.iter().map(|t| t.len() + 1).sum::<usize>() + 8;
+        let entry = MemoEntry {
+            edges,
+            threads: threads.iter().map(|&t| t.clone()).collect(),
+            global: global.into(),
+            words,
+        };
+        self.entries.insert(key, entry);
+    }
+
+    /// Forgets everything (the graph's baseline changed).
+    pub(super) fn clear(&mut self) {
+        self.entries.clear();
+        self.size = 0;
+    }
+}
+
 /// What one state reaches, and what more than one thread or a global root reaches, as
 /// dense bitmaps over references. Only the words a state touched are cleared for the next.
 #[derive(Debug, Default, Clone)]
@@ -320,6 +408,24 @@ impl Sharing {
         self.once.resize(len, 0);
         self.twice.resize(len, 0);
         self.global.resize(len, 0);
+    }
+
+    /// Replaces the sets with a remembered state's (see [`SharingMemo`]).
+    pub(super) fn load(&mut self, words: &[(u32, u64, u64)]) {
+        self.clear();
+        for &(w, reached, shared) in words {
+            let w = w as usize;
+            self.touch(w);
+            self.once[w] = reached;
+            self.global[w] = shared;
+        }
+    }
+
+    /// This state's summary as [`SharingWords`].
+    pub(super) fn summary(&self, statics: Option<&[u64]>) -> SharingWords {
+        self.words(statics)
+            .map(|(w, reached, shared)| (w as u32, reached, shared))
+            .collect()
     }
 
     /// Adds the closure of one thread's roots.

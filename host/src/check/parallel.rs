@@ -1,0 +1,146 @@
+//! The search with several workers (`search.workers`): each worker thread boots its own VM
+//! (the VM is single-threaded by design) and runs a depth-first search in its own order;
+//! the workers share the visited set, so together they explore every state once (see
+//! [`crate::search::SharedSearch`]). Worker 0 runs on the calling thread with the model
+//! that later records the error traces: paths are sequences of choices from the initial
+//! state, which every worker's VM reaches identically.
+
+use rpf_config::Config;
+
+use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
+use super::settings::CheckSettings;
+use super::{build_model, Progress};
+use crate::launch::{LaunchError, Target};
+use crate::search::{NoObserver, Report, Search, SharedSearch};
+use crate::vm::explore::SharedProtection;
+
+/// Stack size of worker threads: as deep as the main thread's, since the interpreter
+/// recurses for class initialization and native upcalls.
+const WORKER_STACK: usize = 8 << 20;
+
+/// What a search produced.
+pub(super) struct Searched {
+    /// The (merged) search report.
+    pub report: Report<JavaOp, JavaError>,
+    /// Times the search started over after a lock-protection assumption failed.
+    pub restarts: u32,
+    /// Counters of the workers other than worker 0.
+    pub helpers: HelperTotals,
+}
+
+/// Counters of the helper workers (worker 0's are in its model).
+#[derive(Debug, Default)]
+pub(super) struct HelperTotals {
+    /// Bytecode instructions executed.
+    pub instructions: u64,
+    /// Objects allocated during the search.
+    pub objects: u64,
+    /// Choice generators and garbage collection.
+    pub stats: ModelStats,
+}
+
+/// One helper's result for one round of the search.
+struct HelperRound {
+    report: Report<JavaOp, JavaError>,
+    instructions: u64,
+    objects: u64,
+    stats: ModelStats,
+    restart: bool,
+    unsupported: Option<String>,
+}
+
+/// Runs `settings.workers` workers until the search ends without a failed lock-protection
+/// assumption; the workers share what lock-protection detection learns, across rounds.
+pub(super) fn search(
+    config: &Config,
+    target: &Target,
+    settings: &CheckSettings,
+    search: &Search,
+    model: &mut JavaModel,
+) -> Result<Searched, LaunchError> {
+    let protection = SharedProtection::default();
+    model.share_protection(protection.clone());
+    let mut totals = HelperTotals::default();
+    let mut restarts = 0u32;
+    loop {
+        let shared = SharedSearch::new(settings.workers);
+        let (first, helpers) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..settings.workers)
+                .filter_map(|worker| {
+                    let (shared, protection) = (&shared, protection.clone());
+                    std::thread::Builder::new()
+                        .name(format!("rpf-worker-{worker}"))
+                        .stack_size(WORKER_STACK)
+                        .spawn_scoped(scope, move || {
+                            helper(config, target, settings, search, shared, protection, worker)
+                        })
+                        .inspect_err(|e| tracing::warn!(worker, "cannot start a worker: {e}"))
+                        .ok()
+                })
+                .collect();
+            let mut progress = Progress::new(settings.progress_interval, Some(&shared));
+            let first = search.run_worker(model, &mut progress, &shared, 0);
+            let helpers: Vec<Result<HelperRound, LaunchError>> = handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+            (first, helpers)
+        });
+        let helpers = helpers.into_iter().collect::<Result<Vec<_>, _>>()?;
+        for h in &helpers {
+            totals.instructions += h.instructions;
+            totals.objects += h.objects;
+            totals.stats.add(&h.stats);
+        }
+        if model.unsupported.is_none() {
+            model.unsupported = helpers.iter().find_map(|h| h.unsupported.clone());
+        }
+        let restart = model.restart_requested() || helpers.iter().any(|h| h.restart);
+        let reports: Vec<_> = std::iter::once(first)
+            .chain(helpers.iter().map(|h| h.report.clone()))
+            .collect();
+        let found = reports.iter().any(|r| !r.errors.is_empty());
+        if restart && !found && model.unsupported.is_none() {
+            restarts += 1;
+            tracing::info!(
+                restarts,
+                "a lock-protection assumption failed; restarting the search"
+            );
+            model.reset();
+            model.share_protection(protection.clone());
+            continue;
+        }
+        let report = Report::merge(reports, &shared, settings.limits.max_errors);
+        return Ok(Searched {
+            report,
+            restarts,
+            helpers: totals,
+        });
+    }
+}
+
+/// Worker `worker`: boots its own VM and searches with it.
+fn helper(
+    config: &Config,
+    target: &Target,
+    settings: &CheckSettings,
+    search: &Search,
+    shared: &SharedSearch<JavaOp>,
+    protection: SharedProtection,
+    worker: usize,
+) -> Result<HelperRound, LaunchError> {
+    let mut model = build_model(config, target, settings)?;
+    model.share_protection(protection);
+    let report = search.run_worker(&mut model, &mut NoObserver, shared, worker);
+    Ok(HelperRound {
+        report,
+        instructions: model.vm.instructions,
+        objects: model.objects_allocated(),
+        stats: model.stats.clone(),
+        restart: model.restart_requested(),
+        unsupported: model.unsupported.take(),
+    })
+}

@@ -1,0 +1,214 @@
+//! What the workers of a parallel search share, and how their reports combine.
+//!
+//! A parallel search runs one depth-first worker per thread, each on its own copy of the
+//! model, around a shared visited set: a state belongs to the worker that inserts it first,
+//! which explores everything below it, so together the workers visit each state once.
+//! Work is shared by request: an idle worker raises a flag, and the next busy worker to
+//! notice donates the untried operations of its shallowest unfinished state (the largest
+//! piece of work it has) as a path from the initial state, which the idle worker replays on
+//! its own model before searching on from there.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use dashmap::DashSet;
+
+use super::{Report, StopReason};
+use crate::word_hash::WordHash;
+
+/// Keeps a counter on its own cache line, so that workers updating one counter do not slow
+/// down workers reading another.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Line<T>(T);
+
+/// Untried operations of a state, given away by one worker to another.
+#[derive(Debug, Clone)]
+pub(super) struct Work<Op> {
+    /// The initial state the path starts from.
+    pub initial: usize,
+    /// The operations (with their indices) from that initial state to the state.
+    pub path: Vec<(Op, usize)>,
+    /// Indices of the state's operations still to try.
+    pub remaining: Vec<usize>,
+    /// The state's depth.
+    pub depth: usize,
+}
+
+/// Donated work and how many workers wait for some.
+#[derive(Debug)]
+struct Pool<Op> {
+    queue: Vec<Work<Op>>,
+    idle: usize,
+}
+
+/// The visited set, counters, stop signal and work pool of a search's workers.
+#[derive(Debug)]
+pub struct SharedSearch<Op> {
+    visited: DashSet<u128, WordHash>,
+    workers: usize,
+    states: Line<AtomicU64>,
+    errors: Line<AtomicUsize>,
+    stop: Line<AtomicBool>,
+    /// Set while some worker waits for work.
+    wanted: Line<AtomicBool>,
+    pool: Mutex<Pool<Op>>,
+    work_ready: Condvar,
+    /// Why the first worker to stop for a limit or an error stopped.
+    reason: Mutex<Option<StopReason>>,
+}
+
+impl<Op> SharedSearch<Op> {
+    /// The shared part of a search with `workers` workers.
+    pub fn new(workers: usize) -> Self {
+        SharedSearch {
+            visited: DashSet::with_hasher(WordHash::default()),
+            workers: workers.max(1),
+            states: Line::default(),
+            errors: Line::default(),
+            stop: Line::default(),
+            wanted: Line::default(),
+            pool: Mutex::new(Pool {
+                queue: Vec::new(),
+                idle: 0,
+            }),
+            work_ready: Condvar::new(),
+            reason: Mutex::new(None),
+        }
+    }
+
+    /// Marks the state hashed `h` visited; false if some worker visited it before.
+    #[inline]
+    pub fn visit(&self, h: u128) -> bool {
+        self.visited.insert(h)
+    }
+
+    /// Counts a new state.
+    #[inline]
+    pub fn count_state(&self) {
+        self.states.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// New states found by all workers so far.
+    pub fn unique_states(&self) -> u64 {
+        self.states.0.load(Ordering::Relaxed)
+    }
+
+    /// Counts an error found.
+    pub fn count_error(&self) {
+        self.errors.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Errors found by all workers so far.
+    #[inline]
+    pub fn errors(&self) -> usize {
+        self.errors.0.load(Ordering::Relaxed)
+    }
+
+    /// Ends every worker's search for `reason` (the first reason given is kept).
+    pub fn stop_all(&self, reason: StopReason) {
+        if let Ok(mut first) = self.reason.lock() {
+            first.get_or_insert(reason);
+        }
+        self.stop.0.store(true, Ordering::Relaxed);
+        self.work_ready.notify_all();
+    }
+
+    /// Whether some worker ended the search.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.0.load(Ordering::Relaxed)
+    }
+
+    /// Why the search was ended early, if it was.
+    pub fn reason(&self) -> Option<StopReason> {
+        self.reason.lock().ok().and_then(|r| *r)
+    }
+
+    /// Whether a worker waits for work (busy workers poll this between transitions).
+    #[inline]
+    pub(super) fn work_wanted(&self) -> bool {
+        self.wanted.0.load(Ordering::Relaxed)
+    }
+
+    fn lock_pool(&self) -> MutexGuard<'_, Pool<Op>> {
+        self.pool
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Hands `work` to a waiting worker; gives it back if nobody waits any more.
+    pub(super) fn donate(&self, work: Work<Op>) -> Result<(), Work<Op>> {
+        let mut pool = self.lock_pool();
+        if pool.idle == 0 || !pool.queue.is_empty() {
+            self.wanted.0.store(false, Ordering::Relaxed);
+            return Err(work);
+        }
+        pool.queue.push(work);
+        self.wanted.0.store(false, Ordering::Relaxed);
+        self.work_ready.notify_one();
+        Ok(())
+    }
+
+    /// Waits for donated work; `None` once every worker is idle (the search is over) or
+    /// the search was stopped.
+    pub(super) fn take_work(&self) -> Option<Work<Op>> {
+        let mut pool = self.lock_pool();
+        pool.idle += 1;
+        loop {
+            if let Some(work) = pool.queue.pop() {
+                pool.idle -= 1;
+                return Some(work);
+            }
+            if pool.idle == self.workers || self.stopped() {
+                self.work_ready.notify_all();
+                return None;
+            }
+            self.wanted.0.store(true, Ordering::Relaxed);
+            pool = match self
+                .work_ready
+                .wait_timeout(pool, Duration::from_millis(20))
+            {
+                Ok((guard, _)) => guard,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        }
+    }
+}
+
+impl<Op, E> Report<Op, E> {
+    /// Combines the reports of a parallel search's workers: counts add up, depths and
+    /// memory take the maximum, errors are concatenated up to `max_errors`, and the stop
+    /// reason is the one that ended the search (`Complete` if none did).
+    pub fn merge(
+        reports: Vec<Report<Op, E>>,
+        shared: &SharedSearch<Op>,
+        max_errors: usize,
+    ) -> Self {
+        let mut iter = reports.into_iter();
+        let mut total = iter
+            .next()
+            .expect("a parallel search has at least one worker");
+        let mut depth_sum = total.mean_depth * total.unique_states as f64;
+        for r in iter {
+            depth_sum += r.mean_depth * r.unique_states as f64;
+            total.unique_states += r.unique_states;
+            total.revisited += r.revisited;
+            total.transitions += r.transitions;
+            total.end_states += r.end_states;
+            total.backtracked += r.backtracked;
+            total.pruned += r.pruned;
+            total.truncated |= r.truncated;
+            total.dropped += r.dropped;
+            total.max_depth = total.max_depth.max(r.max_depth);
+            total.errors.extend(r.errors);
+            total.duration = total.duration.max(r.duration);
+            total.peak_memory = total.peak_memory.max(r.peak_memory);
+        }
+        total.errors.truncate(max_errors.max(1));
+        total.mean_depth = depth_sum / total.unique_states.max(1) as f64;
+        total.stop = shared.reason().unwrap_or(StopReason::Complete);
+        total
+    }
+}
