@@ -282,7 +282,7 @@ impl ReachCache {
 pub(super) type SharingWords = Rc<[(u32, u64, u64)]>;
 
 /// How many references the memo's keys may hold before it starts over.
-const MEMO_LIMIT: usize = 1 << 20;
+const MEMO_LIMIT: usize = 1 << 16;
 
 /// Reachability results by their whole input: the graph and every thread's and the
 /// global root set. In most transitions the thread that ran ends up holding a root set it
