@@ -247,21 +247,20 @@ fn partial_order_reduction_explores_fewer_states() {
     );
 }
 
+/// Checks `Counter` with `settings`, which must be a configuration error (exit 2) naming
+/// `key`.
+fn assert_config_error(settings: &[&str], key: &str) {
+    let cp = classes().display().to_string();
+    let mut args = vec!["-cp", &cp, "Counter"];
+    args.extend_from_slice(settings);
+    let out = run(&rpf_binary(), &args, None);
+    assert_eq!(out.status, Some(2), "{settings:?}: {}", out.stderr);
+    assert!(out.stderr.contains(key), "{settings:?}: {}", out.stderr);
+}
+
 #[test]
 fn unknown_search_class_is_a_configuration_error() {
-    let cp = classes().display().to_string();
-    let out = run(
-        &rpf_binary(),
-        &[
-            "-cp",
-            &cp,
-            "Counter",
-            "+search.class=gov.nasa.jpf.search.Nope",
-        ],
-        None,
-    );
-    assert_eq!(out.status, Some(2));
-    assert!(out.stderr.contains("search.class"), "{}", out.stderr);
+    assert_config_error(&["+search.class=gov.nasa.jpf.search.Nope"], "search.class");
 }
 
 #[test]
@@ -310,17 +309,10 @@ fn two_workers_respect_limits_and_multiple_errors() {
 
 #[test]
 fn several_workers_need_a_depth_first_search_without_plugins() {
-    let cp = classes().display().to_string();
     for extra in [
         "+search.class=gov.nasa.jpf.search.BFSearch",
         "+listener=rpf.EventCounter",
     ] {
-        let out = run(
-            &rpf_binary(),
-            &["-cp", &cp, "Counter", "+search.workers=2", extra],
-            None,
-        );
-        assert_eq!(out.status, Some(2), "{extra}: {}", out.stderr);
-        assert!(out.stderr.contains("search.workers"), "{}", out.stderr);
+        assert_config_error(&["+search.workers=2", extra], "search.workers");
     }
 }

@@ -127,23 +127,17 @@ impl Observer for Progress<'_> {
         }
         self.last = Instant::now();
         let secs = self.start.elapsed().as_secs_f64().max(1e-9);
-        let states = self
-            .shared
-            .map_or(stats.unique_states, SharedSearch::unique_states);
-        let scope = if self.shared.is_some() {
-            "all workers"
-        } else {
-            "transitions"
-        };
-        let transitions = if self.shared.is_some() {
-            String::new()
-        } else {
-            format!(" {}", stats.transitions)
+        let (states, transitions) = match self.shared {
+            Some(shared) => (shared.unique_states(), "all workers".to_string()),
+            None => (
+                stats.unique_states,
+                format!("{} transitions", stats.transitions),
+            ),
         };
         #[allow(clippy::print_stderr)]
         {
             eprintln!(
-                "rpf: {states} states ({:.0}/s),{transitions} {scope}, max depth {}, {} MB",
+                "rpf: {states} states ({:.0}/s), {transitions}, max depth {}, {} MB",
                 states as f64 / secs,
                 stats.max_depth,
                 model::resident_memory() >> 20
@@ -198,12 +192,7 @@ fn search_sequentially(
     let report = loop {
         let report = search.run_observed(model, &mut progress);
         if model.restart_requested() && report.errors.is_empty() && model.unsupported.is_none() {
-            restarts += 1;
-            tracing::info!(
-                restarts,
-                "a lock-protection assumption failed; restarting the search"
-            );
-            model.reset();
+            start_over(model, &mut restarts);
             continue;
         }
         break report;
@@ -213,6 +202,17 @@ fn search_sequentially(
         restarts,
         helpers: parallel::HelperTotals::default(),
     }
+}
+
+/// Counts a restart of the search (a lock-protection assumption failed) and returns the
+/// model to its initial state.
+fn start_over(model: &mut JavaModel, restarts: &mut u32) {
+    *restarts += 1;
+    tracing::info!(
+        restarts = *restarts,
+        "a lock-protection assumption failed; restarting the search"
+    );
+    model.reset();
 }
 
 /// Model checks `target`; with `replay`, follows that trace instead of searching.

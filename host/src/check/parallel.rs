@@ -9,7 +9,7 @@ use rpf_config::Config;
 
 use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
 use super::settings::CheckSettings;
-use super::{build_model, Progress};
+use super::{build_model, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use crate::search::{NoObserver, Report, Search, SharedSearch};
 use crate::vm::explore::SharedProtection;
@@ -28,7 +28,7 @@ pub(super) struct Searched {
     pub helpers: HelperTotals,
 }
 
-/// Counters of the helper workers (worker 0's are in its model).
+/// Counters of helper workers (worker 0's are in its model).
 #[derive(Debug, Default)]
 pub(super) struct HelperTotals {
     /// Bytecode instructions executed.
@@ -39,12 +39,18 @@ pub(super) struct HelperTotals {
     pub stats: ModelStats,
 }
 
+impl HelperTotals {
+    fn add(&mut self, other: &HelperTotals) {
+        self.instructions += other.instructions;
+        self.objects += other.objects;
+        self.stats.add(&other.stats);
+    }
+}
+
 /// One helper's result for one round of the search.
 struct HelperRound {
     report: Report<JavaOp, JavaError>,
-    instructions: u64,
-    objects: u64,
-    stats: ModelStats,
+    counters: HelperTotals,
     restart: bool,
     unsupported: Option<String>,
 }
@@ -89,27 +95,20 @@ pub(super) fn search(
                 .collect();
             (first, helpers)
         });
-        let helpers = helpers.into_iter().collect::<Result<Vec<_>, _>>()?;
-        for h in &helpers {
-            totals.instructions += h.instructions;
-            totals.objects += h.objects;
-            totals.stats.add(&h.stats);
+        let mut restart = model.restart_requested();
+        let mut reports = vec![first];
+        for h in helpers {
+            let h = h?;
+            totals.add(&h.counters);
+            restart |= h.restart;
+            if model.unsupported.is_none() {
+                model.unsupported = h.unsupported;
+            }
+            reports.push(h.report);
         }
-        if model.unsupported.is_none() {
-            model.unsupported = helpers.iter().find_map(|h| h.unsupported.clone());
-        }
-        let restart = model.restart_requested() || helpers.iter().any(|h| h.restart);
-        let reports: Vec<_> = std::iter::once(first)
-            .chain(helpers.iter().map(|h| h.report.clone()))
-            .collect();
         let found = reports.iter().any(|r| !r.errors.is_empty());
         if restart && !found && model.unsupported.is_none() {
-            restarts += 1;
-            tracing::info!(
-                restarts,
-                "a lock-protection assumption failed; restarting the search"
-            );
-            model.reset();
+            start_over(model, &mut restarts);
             model.share_protection(protection.clone());
             continue;
         }
@@ -137,9 +136,11 @@ fn helper(
     let report = search.run_worker(&mut model, &mut NoObserver, shared, worker);
     Ok(HelperRound {
         report,
-        instructions: model.vm.instructions,
-        objects: model.objects_allocated(),
-        stats: model.stats.clone(),
+        counters: HelperTotals {
+            instructions: model.vm.instructions,
+            objects: model.objects_allocated(),
+            stats: model.stats.clone(),
+        },
         restart: model.restart_requested(),
         unsupported: model.unsupported.take(),
     })

@@ -106,7 +106,8 @@ struct Engine<'a, M: Model, O: Observer> {
     report: Report<M::Op, M::Error>,
     /// The visited set and counters, shared with the other workers of a parallel search.
     shared: &'a SharedSearch<M::Op>,
-    /// This worker's number (0 in a sequential search): it decides the operation order.
+    /// This worker's number (0 in a sequential search); only worker 0 starts from the
+    /// initial states, the others from donated work.
     worker: usize,
     start: Instant,
     depth_sum: u128,
@@ -375,7 +376,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             remaining: frame.order[frame.next..frame.end].to_vec(),
             depth: frame.depth,
         };
-        if self.shared.donate(work).is_ok() {
+        if self.shared.donate(work) {
             frame.end = frame.next;
         }
     }
@@ -390,7 +391,13 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         shuffle: bool,
     ) -> Option<StopReason> {
         let mut stack = vec![root];
-        while let Some(top) = stack.last_mut() {
+        loop {
+            if self.shared.work_wanted() {
+                self.donate(initial, prefix, &mut stack);
+            }
+            let Some(top) = stack.last_mut() else {
+                break;
+            };
             if top.next == top.end {
                 let depth = top.depth;
                 if let Some(done) = stack.pop() {
@@ -409,15 +416,6 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             }
             if let Some(stop) = self.limit_reached() {
                 return Some(stop);
-            }
-            if self.shared.work_wanted() {
-                self.donate(initial, prefix, &mut stack);
-            }
-            let Some(top) = stack.last_mut() else {
-                break;
-            };
-            if top.next == top.end {
-                continue;
             }
             let i = top.order[top.next];
             top.next += 1;
@@ -679,10 +677,7 @@ impl Search {
         model: &mut M,
         observer: &mut O,
     ) -> Report<M::Op, M::Error> {
-        let shared = SharedSearch::new(1);
-        let mut report = self.run_worker(model, observer, &shared, 0);
-        report.stop = shared.reason().unwrap_or(report.stop);
-        report
+        self.run_worker(model, observer, &SharedSearch::new(1), 0)
     }
 
     /// Runs worker `worker` of a parallel search on its own copy of the model: it explores

@@ -138,17 +138,16 @@ impl<Op> SharedSearch<Op> {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Hands `work` to a waiting worker; gives it back if nobody waits any more.
-    pub(super) fn donate(&self, work: Work<Op>) -> Result<(), Work<Op>> {
+    /// Hands `work` to a waiting worker; false if nobody waits for work any more.
+    pub(super) fn donate(&self, work: Work<Op>) -> bool {
         let mut pool = self.lock_pool();
+        self.wanted.0.store(false, Ordering::Relaxed);
         if pool.idle == 0 || !pool.queue.is_empty() {
-            self.wanted.0.store(false, Ordering::Relaxed);
-            return Err(work);
+            return false;
         }
         pool.queue.push(work);
-        self.wanted.0.store(false, Ordering::Relaxed);
         self.work_ready.notify_one();
-        Ok(())
+        true
     }
 
     /// Waits for donated work; `None` once every worker is idle (the search is over) or

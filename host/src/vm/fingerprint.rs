@@ -621,13 +621,12 @@ impl Vm {
             fp.threads.iter().map(|s| s.signature),
             global_signature,
         );
-        let thread_roots: Vec<&Rc<[Ref]>> = fp.threads.iter().map(|s| &s.roots).collect();
+        let thread_roots: Box<[Rc<[Ref]>]> = fp.threads.iter().map(|s| s.roots.clone()).collect();
         if let Some(words) = fp.memo.get(key, edges, &thread_roots, &roots) {
             fp.sharing.load(&words);
             fp.global_roots = roots;
             return;
         }
-        drop(thread_roots);
         if fp.reach.graph_seen_before(edges) {
             for (t, th) in self.threads.iter().enumerate() {
                 let summary = &fp.threads[t];
@@ -648,8 +647,7 @@ impl Vm {
             fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
         }
         let words = fp.sharing.summary(static_closure.as_deref());
-        let thread_roots: Vec<&Rc<[Ref]>> = fp.threads.iter().map(|s| &s.roots).collect();
-        fp.memo.insert(key, edges, &thread_roots, &roots, words);
+        fp.memo.insert(key, edges, thread_roots, &roots, words);
         fp.global_roots = roots;
     }
 

@@ -321,7 +321,7 @@ impl SharingMemo {
         &self,
         key: u64,
         edges: u128,
-        threads: &[&Rc<[Ref]>],
+        threads: &[Rc<[Ref]>],
         global: &[Ref],
     ) -> Option<SharingWords> {
         let e = self.entries.get(&key)?;
@@ -331,7 +331,7 @@ impl SharingMemo {
             && e.threads
                 .iter()
                 .zip(threads)
-                .all(|(a, b)| Rc::ptr_eq(a, b) || **a == ***b);
+                .all(|(a, b)| Rc::ptr_eq(a, b) || a == b);
         same.then(|| e.words.clone())
     }
 
@@ -340,7 +340,7 @@ impl SharingMemo {
         &mut self,
         key: u64,
         edges: u128,
-        threads: &[&Rc<[Ref]>],
+        threads: Box<[Rc<[Ref]>]>,
         global: &[Ref],
         words: SharingWords,
     ) {
@@ -351,7 +351,7 @@ impl SharingMemo {
         self.size += global.len() + threads.iter().map(|t| t.len() + 1).sum::<usize>() + 8;
         let entry = MemoEntry {
             edges,
-            threads: threads.iter().map(|&t| t.clone()).collect(),
+            threads,
             global: global.into(),
             words,
         };
