@@ -445,6 +445,7 @@ impl Model for JavaModel {
 
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
+            || self.vm.classes.diverged()
             || self.vm.explore.as_ref().is_some_and(|e| e.restart)
             || self
                 .vm

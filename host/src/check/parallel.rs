@@ -9,10 +9,11 @@ use rpf_config::Config;
 
 use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
 use super::settings::CheckSettings;
-use super::{build_model, start_over, Progress};
+use super::{build_model, search_sequentially, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use crate::search::{NoObserver, Report, Search, SharedSearch};
 use crate::vm::explore::SharedProtection;
+use crate::vm::loader::ClassOrder;
 
 /// Stack size of worker threads: as deep as the main thread's, since the interpreter
 /// recurses for class initialization and native upcalls.
@@ -52,11 +53,16 @@ struct HelperRound {
     report: Report<JavaOp, JavaError>,
     counters: HelperTotals,
     restart: bool,
+    /// Its class ids stopped following the shared order.
+    diverged: bool,
     unsupported: Option<String>,
 }
 
 /// Runs `settings.workers` workers until the search ends without a failed lock-protection
-/// assumption; the workers share what lock-protection detection learns, across rounds.
+/// assumption; the workers share what lock-protection detection learns, across rounds, and
+/// their class ids. Should a worker's class ids diverge anyway (see
+/// [`crate::vm::loader::ClassOrder`]), its states cannot be compared with the others', and
+/// the search starts over with one worker.
 pub(super) fn search(
     config: &Config,
     target: &Target,
@@ -66,6 +72,8 @@ pub(super) fn search(
 ) -> Result<Searched, LaunchError> {
     let protection = SharedProtection::default();
     model.share_protection(protection.clone());
+    let order = ClassOrder::default();
+    model.vm.classes.share_order(order.clone());
     let mut totals = HelperTotals::default();
     let mut restarts = 0u32;
     loop {
@@ -73,12 +81,17 @@ pub(super) fn search(
         let (first, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..settings.workers)
                 .filter_map(|worker| {
-                    let (shared, protection) = (&shared, protection.clone());
+                    let (shared, protection, order) = (&shared, protection.clone(), order.clone());
                     std::thread::Builder::new()
                         .name(format!("rpf-worker-{worker}"))
                         .stack_size(WORKER_STACK)
                         .spawn_scoped(scope, move || {
-                            helper(config, target, settings, search, shared, protection, worker)
+                            let shares = Shares {
+                                search: shared,
+                                protection,
+                                order,
+                            };
+                            helper(config, target, settings, search, shares, worker)
                         })
                         .inspect_err(|e| tracing::warn!(worker, "cannot start a worker: {e}"))
                         .ok()
@@ -96,15 +109,27 @@ pub(super) fn search(
             (first, helpers)
         });
         let mut restart = model.restart_requested();
+        let mut diverged = model.vm.classes.diverged();
         let mut reports = vec![first];
         for h in helpers {
             let h = h?;
             totals.add(&h.counters);
             restart |= h.restart;
+            diverged |= h.diverged;
             if model.unsupported.is_none() {
                 model.unsupported = h.unsupported;
             }
             reports.push(h.report);
+        }
+        if diverged {
+            tracing::warn!(
+                "the workers loaded classes in different orders; searching again with one worker"
+            );
+            model.vm.classes.unshare_order();
+            model.reset();
+            let mut alone = search_sequentially(settings, search, model);
+            alone.restarts += restarts;
+            return Ok(alone);
         }
         let found = reports.iter().any(|r| !r.errors.is_empty());
         if restart && !found && model.unsupported.is_none() {
@@ -121,19 +146,26 @@ pub(super) fn search(
     }
 }
 
+/// What a helper shares with the other workers.
+struct Shares<'a> {
+    search: &'a SharedSearch<JavaOp>,
+    protection: SharedProtection,
+    order: ClassOrder,
+}
+
 /// Worker `worker`: boots its own VM and searches with it.
 fn helper(
     config: &Config,
     target: &Target,
     settings: &CheckSettings,
     search: &Search,
-    shared: &SharedSearch<JavaOp>,
-    protection: SharedProtection,
+    shares: Shares<'_>,
     worker: usize,
 ) -> Result<HelperRound, LaunchError> {
     let mut model = build_model(config, target, settings)?;
-    model.share_protection(protection);
-    let report = search.run_worker(&mut model, &mut NoObserver, shared, worker);
+    model.share_protection(shares.protection);
+    model.vm.classes.share_order(shares.order);
+    let report = search.run_worker(&mut model, &mut NoObserver, shares.search, worker);
     Ok(HelperRound {
         report,
         counters: HelperTotals {
@@ -142,6 +174,7 @@ fn helper(
             stats: model.stats.clone(),
         },
         restart: model.restart_requested(),
+        diverged: model.vm.classes.diverged(),
         unsupported: model.unsupported.take(),
     })
 }

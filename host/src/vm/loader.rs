@@ -13,6 +13,9 @@ use super::heap::ElemKind;
 use super::natives::NativeRegistry;
 use super::value::Value;
 
+mod order;
+pub use order::ClassOrder;
+
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkError {
@@ -78,6 +81,10 @@ pub struct Classes {
     natives: NativeRegistry,
     /// Cache of interface/virtual selections: (receiver class, resolved method) -> selected.
     pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId, crate::word_hash::WordHash>,
+    /// The registration order shared with other VMs (a parallel search), see [`order`].
+    order: Option<ClassOrder>,
+    /// Whether this VM's ids stopped following `order`.
+    diverged: bool,
 }
 
 impl Classes {
@@ -91,6 +98,8 @@ impl Classes {
             classpath,
             natives,
             selection_cache: HashMap::default(),
+            order: None,
+            diverged: false,
         }
     }
 
@@ -146,6 +155,23 @@ impl Classes {
 
     /// Loads and links `name` (internal form or array descriptor) and its supertypes.
     pub fn load(&mut self, name: &str) -> Result<ClassId, LinkError> {
+        match self.by_name.get(name) {
+            Some(&id) => Ok(id),
+            None => self.in_order(|classes| classes.load_unordered(name)),
+        }
+    }
+
+    /// Registers the class `name` stands for, primitive types included (what another VM
+    /// registered, see [`order`]).
+    fn load_by_name(&mut self, name: &str) -> Result<ClassId, LinkError> {
+        match primitive_char(name) {
+            Some(c) => Ok(self.primitive_unordered(c)),
+            None => self.load_unordered(name),
+        }
+    }
+
+    /// [`load`](Self::load) inside a registration already in the shared order.
+    fn load_unordered(&mut self, name: &str) -> Result<ClassId, LinkError> {
         if let Some(&id) = self.by_name.get(name) {
             return Ok(id);
         }
@@ -209,7 +235,7 @@ impl Classes {
     ) -> Result<ClassId, LinkError> {
         let super_class = match &file.super_name {
             Some(s) => {
-                let id = self.load(s)?;
+                let id = self.load_unordered(s)?;
                 let sup = self.get(id);
                 if sup.is_interface() {
                     return Err(LinkError::new(
@@ -229,7 +255,7 @@ impl Classes {
         };
         let mut interfaces = Vec::with_capacity(file.interfaces.len());
         for i in &file.interfaces {
-            let id = self.load(i)?;
+            let id = self.load_unordered(i)?;
             if !self.get(id).is_interface() {
                 return Err(LinkError::new(
                     "java/lang/IncompatibleClassChangeError",
@@ -271,6 +297,10 @@ impl Classes {
 
     /// Defines a class rpf generated; its name must be unique.
     pub fn define_synthetic(&mut self, spec: SyntheticClass) -> ClassId {
+        self.in_order(|classes| classes.define_unordered(spec))
+    }
+
+    fn define_unordered(&mut self, spec: SyntheticClass) -> ClassId {
         let fields = spec
             .fields
             .into_iter()
@@ -525,15 +555,15 @@ impl Classes {
         let bad = || LinkError::no_class(name);
         let ty = descriptor::parse_field(element).ok_or_else(bad)?;
         let component = match &ty {
-            FieldType::Object(n) | FieldType::Array(n) => self.load(n)?,
-            prim => self.primitive(prim.primitive_char().ok_or_else(bad)?),
+            FieldType::Object(n) | FieldType::Array(n) => self.load_unordered(n)?,
+            prim => self.primitive_unordered(prim.primitive_char().ok_or_else(bad)?),
         };
         if name.bytes().take_while(|&b| b == b'[').count() > 255 {
             return Err(bad());
         }
-        let object = self.load("java/lang/Object")?;
-        let cloneable = self.load("java/lang/Cloneable")?;
-        let serializable = self.load("java/io/Serializable")?;
+        let object = self.load_unordered("java/lang/Object")?;
+        let cloneable = self.load_unordered("java/lang/Cloneable")?;
+        let serializable = self.load_unordered("java/io/Serializable")?;
         let comp = self.get(component).clone();
         let elem = ElemKind::from_descriptor(element.as_bytes()[0]);
         let id = self.list.len() as ClassId;
@@ -572,17 +602,14 @@ impl Classes {
 
     /// The class of a primitive type by descriptor character (`V` for void).
     pub fn primitive(&mut self, c: char) -> ClassId {
-        let name = match c {
-            'Z' => "boolean",
-            'B' => "byte",
-            'C' => "char",
-            'S' => "short",
-            'I' => "int",
-            'J' => "long",
-            'F' => "float",
-            'D' => "double",
-            _ => "void",
-        };
+        match self.by_name.get(primitive_name(c)) {
+            Some(&id) => id,
+            None => self.in_order(|classes| classes.primitive_unordered(c)),
+        }
+    }
+
+    fn primitive_unordered(&mut self, c: char) -> ClassId {
+        let name = primitive_name(c);
         if let Some(&id) = self.by_name.get(name) {
             return id;
         }
@@ -661,6 +688,36 @@ struct Install {
     methods: Vec<MethodDef>,
     pool: Vec<crate::classfile::Constant>,
     attrs: ClassAttrs,
+}
+
+/// Primitive types' class names by descriptor character.
+const PRIMITIVES: [(char, &str); 9] = [
+    ('Z', "boolean"),
+    ('B', "byte"),
+    ('C', "char"),
+    ('S', "short"),
+    ('I', "int"),
+    ('J', "long"),
+    ('F', "float"),
+    ('D', "double"),
+    ('V', "void"),
+];
+
+/// The name of a primitive type's class by descriptor character (`V` and unknown ones:
+/// void).
+fn primitive_name(c: char) -> &'static str {
+    PRIMITIVES
+        .iter()
+        .find(|&&(d, _)| d == c)
+        .map_or("void", |&(_, name)| name)
+}
+
+/// The descriptor character of a primitive type's class name.
+fn primitive_char(name: &str) -> Option<char> {
+    PRIMITIVES
+        .iter()
+        .find(|&&(_, n)| n == name)
+        .map(|&(d, _)| d)
 }
 
 fn package_of(name: &str) -> &str {
