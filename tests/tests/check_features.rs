@@ -315,4 +315,8 @@ fn several_workers_need_a_depth_first_search_without_plugins() {
     ] {
         assert_config_error(&["+search.workers=2", extra], "search.workers");
     }
+    assert_config_error(
+        &["+search.workers=many"],
+        "neither a number of workers nor auto",
+    );
 }

@@ -144,9 +144,16 @@ impl CheckSettings {
 /// shared visited set, and no plugins, which hear the events of one sequential search.
 fn workers(config: &Config, strategy: &Strategy) -> Result<usize, ConfigError> {
     let workers = match config.get("search.workers") {
+        None => 1,
         Some("auto") => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        _ => config.uint("search.workers")?.unwrap_or(1).max(1) as usize,
-    };
+        Some(text) => text.parse::<usize>().map_err(|_| {
+            config.invalid(
+                "search.workers",
+                format!("\"{text}\" is neither a number of workers nor auto"),
+            )
+        })?,
+    }
+    .max(1);
     if workers > 1 {
         if !matches!(strategy, Strategy::DepthFirst | Strategy::Random { .. }) {
             return Err(config.invalid(
