@@ -350,7 +350,7 @@ impl Model for JavaModel {
     type Error = JavaError;
 
     fn initial_states(&mut self) -> Vec<JavaState> {
-        let main = ChoiceGenerator::threads("root", vec![0]);
+        let main = ChoiceGenerator::threads("root", [0]);
         let s0 = self.capture(vec![main]);
         self.keep(&s0);
         self.initial = Some(s0.clone());

@@ -67,7 +67,7 @@ impl Vm {
             explore: None,
             first_step: false,
             atomic_depth: 0,
-            fingerprinter: Default::default(),
+            fingerprinter: None,
             plugins: None,
             event_mask: 0,
             instrumented: false,

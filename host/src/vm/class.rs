@@ -216,6 +216,9 @@ pub struct Method {
     /// A signature-polymorphic method of MethodHandle/VarHandle (its call sites' descriptors
     /// differ from its own).
     pub polymorphic: bool,
+    /// A thread-API method (`Thread.join`, `LockSupport.park`, ...): calls to it from
+    /// application code are scheduling points (decided once here, not per call).
+    pub thread_api: bool,
     /// Declared exceptions.
     pub exceptions: Box<[Rc<str>]>,
     /// Generic signature.

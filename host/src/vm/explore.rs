@@ -63,7 +63,9 @@ fn thread_choice_id(reason: &'static str) -> Rc<str> {
             std::cell::RefCell::new(Vec::new())
         };
     }
-    IDS.with_borrow_mut(|ids| match ids.iter().find(|(r, _)| *r == reason) {
+    // Reasons are literals: the address identifies one (comparing it is cheaper than the text).
+    let same = |r: &&str| std::ptr::eq(*r, reason);
+    IDS.with_borrow_mut(|ids| match ids.iter().find(|(r, _)| same(r)) {
         Some((_, id)) => id.clone(),
         None => {
             let id: Rc<str> = Rc::from(reason);
@@ -75,7 +77,7 @@ fn thread_choice_id(reason: &'static str) -> Rc<str> {
 
 impl ChoiceGenerator {
     /// A scheduling choice among `threads`.
-    pub fn threads(reason: &'static str, threads: Vec<u32>) -> ChoiceGenerator {
+    pub fn threads(reason: &'static str, threads: impl IntoIterator<Item = u32>) -> ChoiceGenerator {
         ChoiceGenerator {
             id: thread_choice_id(reason),
             choices: threads.into_iter().map(Choice::Thread).collect(),
@@ -240,11 +242,15 @@ impl Vm {
     /// Threads that could be scheduled now: runnable ones, ones blocked on a monitor that is
     /// free, and (if timeouts are explored) timed waiters that may time out.
     pub fn schedulable_threads(&self) -> Vec<u32> {
+        self.schedulable().collect()
+    }
+
+    /// [`schedulable_threads`](Self::schedulable_threads) without collecting them.
+    fn schedulable(&self) -> impl Iterator<Item = u32> + '_ {
         let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
         (0..self.threads.len())
-            .filter(|&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
             .map(|t| t as u32)
-            .collect()
     }
 
     /// Whether thread `t` is in a timed wait that could end by timeout now.
@@ -280,11 +286,11 @@ impl Vm {
         if first || self.atomic_depth > 0 {
             return false;
         }
-        let threads = self.schedulable_threads();
-        if threads.len() < 2 {
+        if self.schedulable().nth(1).is_none() {
             return false;
         }
-        self.register_choice(ChoiceGenerator::threads(reason, threads));
+        let cg = ChoiceGenerator::threads(reason, self.schedulable());
+        self.register_choice(cg);
         true
     }
 
@@ -615,9 +621,9 @@ impl Vm {
         if self.exit_status.is_some() {
             return TransitionEnd::Finished;
         }
-        let threads = self.schedulable_threads();
-        if !threads.is_empty() {
-            return TransitionEnd::Choices(vec![ChoiceGenerator::threads("schedule", threads)]);
+        let cg = ChoiceGenerator::threads("schedule", self.schedulable());
+        if !cg.choices.is_empty() {
+            return TransitionEnd::Choices(vec![cg]);
         }
         let waiting = self.threads.iter().any(|t| t.is_alive() && !t.daemon);
         let check = self.explore.as_ref().is_some_and(|e| e.check_deadlocks);
@@ -648,7 +654,7 @@ impl Vm {
 }
 
 /// Methods whose calls interact with other threads no matter what they are called on.
-fn is_thread_api(class: &str, name: &str) -> bool {
+pub(crate) fn is_thread_api(class: &str, name: &str) -> bool {
     match class {
         // wait/notify need the monitor, whose acquisition is already a scheduling point;
         // start cannot interact with the new thread before it runs.
@@ -689,8 +695,7 @@ impl Vm {
             (lock.is_null() || self.monitor_relevant(lock, caller.system))
                 || (!caller.system && self.library_call_relevant(exec, class, args, false))
         } else if !caller.system {
-            let thread_api = is_thread_api(&self.classes.get(class).name, &m.name);
-            self.library_call_relevant(exec, class, args, thread_api)
+            self.library_call_relevant(exec, class, args, m.thread_api)
         } else {
             false
         };

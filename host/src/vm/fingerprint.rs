@@ -36,12 +36,13 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified old objects, global roots, one thread's roots, the summary of
-    /// every thread as the state holds it, and monitors (by reference, then canonical).
+    /// Scratch: modified old objects, global roots, one thread's roots, where the summary
+    /// of every thread as the state holds it is kept (its slot in `thread_summaries`), and
+    /// monitors (by reference, then canonical).
     dirty: Vec<Ref>,
     global_roots: Vec<Ref>,
     scratch_roots: Vec<Ref>,
-    threads: Vec<ThreadSummary>,
+    threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
@@ -101,25 +102,27 @@ impl RecentSummaries {
         self.stamps.iter().position(|&s| s == stamp)
     }
 
-    /// Keeps `summary` of the version stamped `stamp` in place of the oldest.
-    fn insert(&mut self, stamp: u64, summary: ThreadSummary) -> &mut ThreadSummary {
+    /// Keeps `summary` of the version stamped `stamp` in place of the oldest; returns its
+    /// slot.
+    fn insert(&mut self, stamp: u64, summary: ThreadSummary) -> usize {
         let slot = self.next % SUMMARIES_PER_THREAD;
         self.next = slot + 1;
         self.stamps[slot] = stamp;
         self.summaries[slot] = summary;
-        &mut self.summaries[slot]
+        slot
     }
 }
 
 impl Fingerprinter {
-    /// The summary of thread `t`, computed once per recent thread version.
-    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> &mut ThreadSummary {
+    /// Where the summary of thread `t` is kept (see [`summary`](Self::summary)), computed
+    /// once per recent thread version.
+    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> usize {
         let stamp = th.stamp().get();
         if t >= self.thread_summaries.len() {
             self.thread_summaries.resize_with(t + 1, Default::default);
         }
         if let Some(i) = self.thread_summaries[t].find(stamp) {
-            return &mut self.thread_summaries[t].summaries[i];
+            return i;
         }
         let roots = &mut self.scratch_roots;
         roots.clear();
@@ -136,6 +139,22 @@ impl Fingerprinter {
         self.thread_summaries[t].insert(stamp, summary)
     }
 
+    /// The summary of thread `t` in the state being fingerprinted.
+    #[inline]
+    fn summary(&self, t: usize) -> &ThreadSummary {
+        &self.thread_summaries[t].summaries[self.threads[t]]
+    }
+}
+
+/// The summaries of the threads whose summary slots are `slots`, in thread order.
+fn summaries<'a>(
+    recent: &'a [RecentSummaries],
+    slots: &'a [usize],
+) -> impl ExactSizeIterator<Item = &'a ThreadSummary> + 'a {
+    slots.iter().zip(recent).map(|(&i, r)| &r.summaries[i])
+}
+
+impl Fingerprinter {
     /// Whether the last fingerprint reached `r`.
     fn was_reached(&self, r: Ref) -> bool {
         self.sharing.contains(r)
@@ -476,13 +495,14 @@ impl Vm {
         let preexisting = self.heap.preexisting();
         self.heap.seal_old_generation();
         self.sealed_class_states = Some(self.class_states.clone());
-        self.fingerprinter.changed_classes = None;
-        self.fingerprinter.thread_summaries.clear();
-        self.fingerprinter.memo.clear();
+        let fp = self.fingerprinter.get_or_insert_with(Default::default);
+        fp.changed_classes = None;
+        fp.thread_summaries.clear();
+        fp.memo.clear();
         // The first seal (nothing preexisting yet) starts baseline 1, every later one
         // baseline 2: re-sealing after the first transition runs again (restored initial
         // state, another worker's replay) reaches the same baseline and must match it.
-        self.fingerprinter.generation = if preexisting == 0 { 1 } else { 2 };
+        fp.generation = if preexisting == 0 { 1 } else { 2 };
         if preexisting > 0 {
             // Reachable from statics: shared from now on, whether or not a closure reaches
             // them (static fields are global roots only once their class state changes).
@@ -492,8 +512,10 @@ impl Vm {
                     self.heap.set_shared(r, true);
                 }
             }
-            self.fingerprinter.static_closure = Some(closure);
-            self.fingerprinter.sealed_refs = Some(Rc::new(SealedRefs::of(&self.heap)));
+            let sealed_refs = Some(Rc::new(SealedRefs::of(&self.heap)));
+            let fp = self.fingerprinter.get_or_insert_with(Default::default);
+            fp.static_closure = Some(closure);
+            fp.sealed_refs = sealed_refs;
         }
     }
 
@@ -526,7 +548,7 @@ impl Vm {
 
     /// The fingerprint of the current state; also refreshes which objects are shared.
     pub fn fingerprint(&mut self) -> u128 {
-        let mut fp = std::mem::take(&mut self.fingerprinter);
+        let mut fp = self.fingerprinter.take().unwrap_or_default();
         fp.epoch = fp.epoch.wrapping_add(1).max(1);
         let bounds = Bounds {
             preexisting: self.heap.preexisting(),
@@ -550,7 +572,7 @@ impl Vm {
             fp.reached += young.count_ones() as usize;
             self.heap.set_shared_word(w, reached, shared);
         }
-        self.fingerprinter = fp;
+        self.fingerprinter = Some(fp);
         hash
     }
 
@@ -612,29 +634,31 @@ impl Vm {
         roots.dedup();
         fp.threads.clear();
         for (t, th) in self.threads.iter().enumerate() {
-            let summary = fp.thread_summary(t, th, bounds).clone();
-            fp.threads.push(summary);
+            let slot = fp.thread_summary(t, th, bounds);
+            fp.threads.push(slot);
         }
+        let threads = 0..fp.threads.len();
         let global_signature = signature(&roots);
         let key = memo_key(
             edges,
-            fp.threads.iter().map(|s| s.signature),
+            threads.clone().map(|t| fp.summary(t).signature),
             global_signature,
         );
-        let thread_roots: Box<[Rc<[Ref]>]> = fp.threads.iter().map(|s| s.roots.clone()).collect();
-        if let Some(words) = fp.memo.get(key, edges, &thread_roots, &roots) {
+        let current = summaries(&fp.thread_summaries, &fp.threads);
+        if let Some(words) = fp.memo.get(key, edges, current.map(|s| &s.roots), &roots) {
             fp.sharing.load(&words);
             fp.global_roots = roots;
             return;
         }
         if fp.reach.graph_seen_before(edges) {
-            for (t, th) in self.threads.iter().enumerate() {
-                let summary = &fp.threads[t];
+            for t in threads.clone() {
+                let summary = &fp.thread_summaries[t].summaries[fp.threads[t]];
                 let closure = match &summary.closure {
                     Some((e, closure)) if *e == edges => closure.clone(),
                     _ => {
                         let closure = fp.reach.closure(&graph, &summary.roots, summary.signature);
-                        fp.thread_summary(t, th, bounds).closure = Some((edges, closure.clone()));
+                        fp.thread_summaries[t].summaries[fp.threads[t]].closure =
+                            Some((edges, closure.clone()));
                         closure
                     }
                 };
@@ -643,10 +667,13 @@ impl Vm {
             let global = fp.reach.closure(&graph, &roots, global_signature);
             fp.sharing.add_global(&global);
         } else {
-            let threads = fp.threads.iter().map(|s| &s.roots[..]);
+            let current = summaries(&fp.thread_summaries, &fp.threads);
+            let threads = current.map(|s| &s.roots[..]);
             fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
         }
         let words = fp.sharing.summary(static_closure.as_deref());
+        let current = summaries(&fp.thread_summaries, &fp.threads);
+        let thread_roots = current.map(|s| s.roots.clone()).collect();
         fp.memo.insert(key, edges, thread_roots, &roots, words);
         fp.global_roots = roots;
     }
@@ -672,7 +699,8 @@ impl Vm {
             old_boundary: bounds.old_boundary,
         };
         for (t, th) in self.threads.iter().enumerate() {
-            let (digest, young) = (c.fp.threads[t].digest, c.fp.threads[t].young);
+            let summary = c.fp.summary(t);
+            let (digest, young) = (summary.digest, summary.young);
             c.h.word(0x7EAD);
             c.h.word(digest[0]);
             c.h.word(digest[1]);
@@ -743,7 +771,7 @@ impl Vm {
 
     /// Young objects the last fingerprint reached.
     pub fn fingerprinter_reached(&self) -> usize {
-        self.fingerprinter.reached
+        self.fingerprinter.as_ref().map_or(0, |fp| fp.reached)
     }
 
     /// Frees young objects the last fingerprint did not reach (checker-mode garbage
@@ -760,7 +788,7 @@ impl Vm {
         let dead: Vec<Ref> = (boundary..self.heap.capacity())
             .map(|i| Ref(i as u32))
             .filter(|r| self.heap.get(*r).is_some())
-            .filter(|&r| !self.fingerprinter.was_reached(r))
+            .filter(|&r| !self.fingerprinter.as_ref().is_some_and(|fp| fp.was_reached(r)))
             .filter(|r| !keep.contains(r))
             .collect();
         for &r in &dead {

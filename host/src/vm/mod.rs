@@ -263,8 +263,9 @@ pub struct Vm {
     pub(crate) first_step: bool,
     /// Nesting of `Verify.beginAtomic` sections (no scheduling points inside).
     pub atomic_depth: u32,
-    /// Scratch space of the fingerprint traversal.
-    pub(crate) fingerprinter: fingerprint::Fingerprinter,
+    /// Scratch space and caches of fingerprinting (boxed, and taken out while a fingerprint
+    /// is computed: moving it is then a pointer copy).
+    pub(crate) fingerprinter: Option<Box<fingerprint::Fingerprinter>>,
     /// Plugin components of this run (taken out while an event is delivered).
     pub plugins: Option<Box<crate::plugins::Plugins>>,
     /// Bits of the event kinds some listener subscribed to (0 without plugins): event points

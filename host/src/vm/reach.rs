@@ -317,11 +317,11 @@ pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u64>, global: 
 
 impl SharingMemo {
     /// The result computed for exactly these inputs, if remembered.
-    pub(super) fn get(
+    pub(super) fn get<'a>(
         &self,
         key: u64,
         edges: u128,
-        threads: &[Rc<[Ref]>],
+        threads: impl ExactSizeIterator<Item = &'a Rc<[Ref]>>,
         global: &[Ref],
     ) -> Option<SharingWords> {
         let e = self.entries.get(&key)?;
