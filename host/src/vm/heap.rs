@@ -8,6 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use super::pvec::PVec;
+use super::slots::Slots;
 
 use super::class::ClassId;
 use super::value::{Ref, Value};
@@ -341,69 +342,6 @@ impl Obj {
     }
 }
 
-/// Object slots: a plain vector while only one execution exists, a persistent one once saved
-/// states must share it (plain indexing is a pointer hop cheaper per access).
-#[derive(Debug, Clone)]
-enum Slots {
-    Plain(Vec<Option<Rc<Obj>>>),
-    Persistent(PVec<Option<Rc<Obj>>>),
-}
-
-impl Default for Slots {
-    fn default() -> Self {
-        Slots::Plain(Vec::new())
-    }
-}
-
-impl Slots {
-    #[inline(always)]
-    fn get(&self, i: usize) -> Option<&Option<Rc<Obj>>> {
-        match self {
-            Slots::Plain(v) => v.get(i),
-            Slots::Persistent(p) => p.get(i),
-        }
-    }
-
-    #[inline(always)]
-    fn get_mut(&mut self, i: usize) -> Option<&mut Option<Rc<Obj>>> {
-        match self {
-            Slots::Plain(v) => v.get_mut(i),
-            Slots::Persistent(p) => p.get_mut(i),
-        }
-    }
-
-    fn push(&mut self, value: Option<Rc<Obj>>) {
-        match self {
-            Slots::Plain(v) => v.push(value),
-            Slots::Persistent(p) => p.push(value),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Slots::Plain(v) => v.len(),
-            Slots::Persistent(p) => p.len(),
-        }
-    }
-
-    fn iter(&self) -> Box<dyn Iterator<Item = &Option<Rc<Obj>>> + '_> {
-        match self {
-            Slots::Plain(v) => Box::new(v.iter()),
-            Slots::Persistent(p) => Box::new(p.iter()),
-        }
-    }
-
-    fn make_persistent(&mut self) {
-        if let Slots::Plain(v) = self {
-            let mut p = PVec::default();
-            for slot in v.drain(..) {
-                p.push(slot);
-            }
-            *self = Slots::Persistent(p);
-        }
-    }
-}
-
 /// The hash of one reference field: `holder`'s `slot` refers to `target` (null contributes
 /// nothing).
 #[inline]
@@ -429,8 +367,8 @@ fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
 
 /// All objects, indexed by [`Ref`].
 ///
-/// Storage is persistent ([`PVec`]): cloning a heap for a saved state is O(1) and later writes
-/// copy only what they touch. In plain execution freed slots are reused; under the model
+/// Storage is persistent once sealed (see [`super::slots`]): cloning a heap for a saved state
+/// is O(1) and later writes copy only what they touch. In plain execution freed slots are reused; under the model
 /// checker references are assigned canonically by the caller ([`Heap::alloc_at`]).
 #[derive(Debug, Clone, Default)]
 pub struct Heap {
@@ -676,7 +614,7 @@ impl Heap {
             obj.clear_digest();
         }
         self.free.clear();
-        self.slots.make_persistent();
+        self.slots.seal();
     }
 
     /// References below this are old (sealed).

@@ -21,6 +21,7 @@ mod reach;
 pub mod reflection;
 pub mod resolve;
 pub mod sched;
+mod slots;
 pub mod state;
 mod stepwise;
 pub mod strings;
