@@ -4,19 +4,18 @@
 
 use std::rc::Rc;
 
-const CHUNK_BITS: usize = 5;
-const CHUNK: usize = 1 << CHUNK_BITS;
-
-/// A vector with structural sharing between clones.
+/// A vector with structural sharing between clones, in chunks of `CHUNK` elements (a power
+/// of two). A write copies one chunk, so small chunks suit vectors whose clones each change a
+/// little.
 #[derive(Debug)]
-pub struct PVec<T: Clone> {
+pub struct PVec<T: Clone, const CHUNK: usize = 32> {
     /// The chunk table as one shared slice (a pointer hop less per access than a shared
     /// `Vec`); it grows by copying, once per `CHUNK` elements.
     chunks: Rc<[Rc<[Option<T>; CHUNK]>]>,
     len: usize,
 }
 
-impl<T: Clone> Clone for PVec<T> {
+impl<T: Clone, const CHUNK: usize> Clone for PVec<T, CHUNK> {
     fn clone(&self) -> Self {
         PVec {
             chunks: Rc::clone(&self.chunks),
@@ -25,7 +24,7 @@ impl<T: Clone> Clone for PVec<T> {
     }
 }
 
-impl<T: Clone> Default for PVec<T> {
+impl<T: Clone, const CHUNK: usize> Default for PVec<T, CHUNK> {
     fn default() -> Self {
         PVec {
             chunks: Rc::new([]),
@@ -34,7 +33,7 @@ impl<T: Clone> Default for PVec<T> {
     }
 }
 
-impl<T: Clone> PVec<T> {
+impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
     /// Number of elements.
     #[inline]
     pub fn len(&self) -> usize {
@@ -50,7 +49,7 @@ impl<T: Clone> PVec<T> {
     /// Element `i`.
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<&T> {
-        self.chunks.get(i >> CHUNK_BITS)?[i & (CHUNK - 1)].as_ref()
+        self.chunks.get(i / CHUNK)?[i % CHUNK].as_ref()
     }
 
     /// Mutable element `i`, copying shared parts first.
@@ -60,19 +59,19 @@ impl<T: Clone> PVec<T> {
             return None;
         }
         let chunks = Rc::make_mut(&mut self.chunks);
-        let chunk = chunks.get_mut(i >> CHUNK_BITS)?;
-        Rc::make_mut(chunk)[i & (CHUNK - 1)].as_mut()
+        let chunk = chunks.get_mut(i / CHUNK)?;
+        Rc::make_mut(chunk)[i % CHUNK].as_mut()
     }
 
     /// Appends an element.
     pub fn push(&mut self, value: T) {
-        if self.len & (CHUNK - 1) == 0 {
+        if self.len % CHUNK == 0 {
             let fresh = Rc::new(std::array::from_fn(|_| None));
             self.chunks = self.chunks.iter().cloned().chain([fresh]).collect();
         }
         let chunks = Rc::make_mut(&mut self.chunks);
         if let Some(last) = chunks.last_mut() {
-            Rc::make_mut(last)[self.len & (CHUNK - 1)] = Some(value);
+            Rc::make_mut(last)[self.len % CHUNK] = Some(value);
         }
         self.len += 1;
     }
@@ -94,7 +93,7 @@ impl<T: Clone> PVec<T> {
 
     /// Indices of elements that may differ from `base` (which this vector was cloned from):
     /// everything in chunks no longer shared with `base`, and everything past its end.
-    pub fn changed_since<'a>(&'a self, base: &'a PVec<T>) -> impl Iterator<Item = usize> + 'a {
+    pub fn changed_since<'a>(&'a self, base: &'a PVec<T, CHUNK>) -> impl Iterator<Item = usize> + 'a {
         let same_table = Rc::ptr_eq(&self.chunks, &base.chunks);
         (0..self.chunks.len())
             .filter(move |&c| {
@@ -104,7 +103,7 @@ impl<T: Clone> PVec<T> {
                         .get(c)
                         .is_none_or(|b| !Rc::ptr_eq(b, &self.chunks[c]))
             })
-            .flat_map(move |c| (c << CHUNK_BITS)..((c + 1) << CHUNK_BITS).min(self.len))
+            .flat_map(move |c| (c * CHUNK)..((c + 1) * CHUNK).min(self.len))
     }
 
     /// Whether two vectors share their whole storage (cheap equality shortcut).
@@ -131,7 +130,7 @@ mod tests {
         assert_eq!(a.iter().count(), 200);
         assert_eq!(a.get(200), None);
         let changed: Vec<usize> = a.changed_since(&b).collect();
-        assert_eq!(changed, (128..128 + CHUNK).collect::<Vec<_>>());
+        assert_eq!(changed, (128..128 + 32).collect::<Vec<_>>());
         assert_eq!(b.changed_since(&b).count(), 0);
         let mut c = b.clone();
         c.resize(300, 7);

@@ -14,6 +14,9 @@ use std::rc::Rc;
 use super::heap::Obj;
 use super::pvec::PVec;
 
+/// Overlay entries per chunk (what a write copies).
+const OVERLAY_CHUNK: usize = 8;
+
 /// One slot: an object, or nothing (the null slot, or a freed object).
 pub(super) type Slot = Option<Rc<Obj>>;
 
@@ -38,8 +41,8 @@ impl Default for Slots {
 pub(super) struct Layered {
     base: Rc<Base>,
     /// The current contents of base slots this state changed, by the slot's overlay number
-    /// (`None`: unchanged).
-    changed: PVec<Option<Slot>>,
+    /// (`None`: unchanged). Small chunks: a state changes few of them.
+    changed: PVec<Option<Slot>, OVERLAY_CHUNK>,
     /// The slots past the base.
     young: PVec<Slot>,
 }
