@@ -313,7 +313,7 @@ impl Vm {
     /// Argument entries of a resolved call, if it is resolved.
     fn resolved_arg_entries(&self, class: ClassId, index: u16) -> Option<usize> {
         match self.classes.cached(class, index)? {
-            Resolved::Method(m) => Some(usize::from(self.classes.method(m).arg_entries)),
+            &Resolved::Method(m) => Some(usize::from(self.classes.method(m).arg_entries)),
             _ => None,
         }
     }

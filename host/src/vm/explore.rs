@@ -78,9 +78,14 @@ fn thread_choice_id(reason: &'static str) -> Rc<str> {
 impl ChoiceGenerator {
     /// A scheduling choice among `threads`.
     pub fn threads(reason: &'static str, threads: impl IntoIterator<Item = u32>) -> ChoiceGenerator {
+        // Sized for the most threads the iterator may yield: a filtered one would otherwise
+        // start small and grow.
+        let threads = threads.into_iter();
+        let mut choices = Vec::with_capacity(threads.size_hint().1.unwrap_or(0));
+        choices.extend(threads.map(Choice::Thread));
         ChoiceGenerator {
             id: thread_choice_id(reason),
-            choices: threads.into_iter().map(Choice::Thread).collect(),
+            choices,
             is_thread: true,
         }
     }

@@ -74,12 +74,9 @@ impl Classes {
     }
 
     /// The resolution of constant `index` of class `from`, if it has been resolved.
-    pub(crate) fn cached(&self, from: ClassId, index: u16) -> Option<Resolved> {
-        self.get(from)
-            .cache
-            .get(usize::from(index))
-            .and_then(|c| c.get())
-            .cloned()
+    #[inline]
+    pub(crate) fn cached(&self, from: ClassId, index: u16) -> Option<&Resolved> {
+        self.get(from).cache.get(usize::from(index))?.get()
     }
 
     fn remember(&self, from: ClassId, index: u16, r: Resolved) {
@@ -90,7 +87,7 @@ impl Classes {
 
     /// Resolves a Class constant.
     pub fn resolve_class(&mut self, from: ClassId, index: u16) -> Result<ClassId, LinkError> {
-        if let Some(Resolved::Class(c)) = self.cached(from, index) {
+        if let Some(&Resolved::Class(c)) = self.cached(from, index) {
             return Ok(c);
         }
         let Some(Constant::Class(name)) = self.pool_entry(from, index) else {
@@ -130,7 +127,7 @@ impl Classes {
         index: u16,
         want_static: bool,
     ) -> Result<FieldRef, LinkError> {
-        let field = if let Some(Resolved::Field(f)) = self.cached(from, index) {
+        let field = if let Some(&Resolved::Field(f)) = self.cached(from, index) {
             f
         } else {
             let Some(Constant::FieldRef(m)) = self.pool_entry(from, index) else {
@@ -197,7 +194,7 @@ impl Classes {
 
     /// Resolves a Methodref or InterfaceMethodref constant.
     pub fn resolve_method(&mut self, from: ClassId, index: u16) -> Result<MethodId, LinkError> {
-        if let Some(Resolved::Method(m)) = self.cached(from, index) {
+        if let Some(&Resolved::Method(m)) = self.cached(from, index) {
             return Ok(m);
         }
         let Some(Constant::MethodRef(m)) = self.pool_entry(from, index) else {
