@@ -613,23 +613,29 @@ impl Vm {
         fp.sharing.clear();
         let mut roots = std::mem::take(&mut fp.global_roots);
         roots.clear();
+        // Preexisting objects are left out as they come (most references are to them).
+        let mut root = |r: Ref| {
+            if r.0 >= bounds.preexisting {
+                roots.push(r);
+            }
+        };
         for cs in changed_classes
             .iter()
             .filter_map(|&i| self.class_states.get(i))
         {
-            roots.extend([cs.statics, cs.mirror]);
+            root(cs.statics);
+            root(cs.mirror);
         }
         for &r in &fp.dirty {
             if r.0 < bounds.preexisting {
                 if let Some(obj) = self.heap.get(r) {
-                    obj.data.for_each_ref(|c| roots.push(c));
+                    obj.data.for_each_ref(&mut root);
                 }
             } else if graph.is_static(r) {
-                roots.push(r);
+                root(r);
             }
         }
-        roots.extend(self.monitors.keys().copied());
-        roots.retain(|r| r.0 >= bounds.preexisting);
+        self.monitors.keys().for_each(|&r| root(r));
         roots.sort_unstable();
         roots.dedup();
         fp.threads.clear();
