@@ -72,7 +72,7 @@ pub struct Fingerprinter {
 struct ThreadSummary {
     digest: [u64; 2],
     roots: Rc<[Ref]>,
-    signature: u64,
+    signature: u128,
     /// Whether any root is young (only then does hashing the thread look past its digest).
     young: bool,
     /// The closure of the roots under the graph of the given [`super::heap::Heap::edges`],
@@ -195,13 +195,13 @@ fn for_each_open_ref(th: &JThread, mut f: impl FnMut(Ref)) {
 }
 
 /// A 128-bit streaming hash (two independent multiply-rotate lanes).
-struct Hasher {
+pub(super) struct Hasher {
     a: u64,
     b: u64,
 }
 
 impl Hasher {
-    fn new() -> Hasher {
+    pub(super) fn new() -> Hasher {
         Hasher {
             a: 0x243F_6A88_85A3_08D3,
             b: 0x1319_8A2E_0370_7344,
@@ -211,13 +211,13 @@ impl Hasher {
     /// Mixes one word. Lane `b` folds in lane `a`'s *previous* value, so the two multiply
     /// chains run in parallel while still depending on each other.
     #[inline(always)]
-    fn word(&mut self, x: u64) {
+    pub(super) fn word(&mut self, x: u64) {
         let a = self.a;
         self.a = (a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
         self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     }
 
-    fn finish(mut self) -> u128 {
+    pub(super) fn finish(mut self) -> u128 {
         for _ in 0..2 {
             self.word(0x94D0_49BB_1331_11EB);
         }
@@ -650,8 +650,7 @@ impl Vm {
             threads.clone().map(|t| fp.summary(t).signature),
             global_signature,
         );
-        let current = summaries(&fp.thread_summaries, &fp.threads);
-        if let Some(words) = fp.memo.get(key, edges, current.map(|s| &s.roots), &roots) {
+        if let Some(words) = fp.memo.get(key) {
             fp.sharing.load(&words);
             fp.global_roots = roots;
             return;
@@ -678,9 +677,7 @@ impl Vm {
             fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
         }
         let words = fp.sharing.summary(static_closure.as_deref());
-        let current = summaries(&fp.thread_summaries, &fp.threads);
-        let thread_roots = current.map(|s| s.roots.clone()).collect();
-        fp.memo.insert(key, edges, thread_roots, &roots, words);
+        fp.memo.insert(key, words);
         fp.global_roots = roots;
     }
 

@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn clones_are_independent_and_cheap() {
-        let mut a = PVec::default();
+        let mut a: PVec<i32> = PVec::default();
         for i in 0..200 {
             a.push(i);
         }

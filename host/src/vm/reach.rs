@@ -11,11 +11,11 @@
 //! once from all roots instead ([`ReachCache::traverse`]): threads that share a large
 //! structure would otherwise each compute its closure.
 
+use super::fingerprint::Hasher;
 use super::heap::Heap;
 use super::value::Ref;
-use crate::word_hash::{WordHash, WordHasher};
+use crate::word_hash::WordHash;
 use std::collections::HashMap;
-use std::hash::Hasher as _;
 use std::rc::Rc;
 
 /// How many recent graph hashes [`ReachCache::graph_seen_before`] remembers.
@@ -124,7 +124,7 @@ pub(super) type RefSet = Rc<[(u32, u64)]>;
 
 /// A closure's cache key: the graph's hash ([`Heap::edges`]) and the root set's
 /// [`signature`] (the roots themselves are compared on a hit).
-type ClosureKey = (u128, u64);
+type ClosureKey = (u128, u128);
 
 /// Closures of root sets by (graph hash, root set), with the scratch space to compute
 /// new ones.
@@ -146,18 +146,18 @@ pub(super) struct ReachCache {
     pub computed: u64,
 }
 
-/// A root set's signature: the cache key besides the graph hash.
-pub(super) fn signature(roots: &[Ref]) -> u64 {
-    let mut h = WordHasher::default();
-    h.write_u64(roots.len() as u64);
-    roots.iter().for_each(|r| h.write_u32(r.0));
+/// A root set's 128-bit signature: the cache keys besides the graph hash.
+pub(super) fn signature(roots: &[Ref]) -> u128 {
+    let mut h = Hasher::new();
+    h.word(roots.len() as u64);
+    roots.iter().for_each(|r| h.word(u64::from(r.0)));
     h.finish()
 }
 
 impl ReachCache {
     /// Every object reachable from `roots` (preexisting ones left out), where `sig` is the
     /// [`signature`] of `roots`.
-    pub(super) fn closure(&mut self, g: &Graph, roots: &[Ref], sig: u64) -> RefSet {
+    pub(super) fn closure(&mut self, g: &Graph, roots: &[Ref], sig: u128) -> RefSet {
         let key = (g.edges, sig);
         if let Some((cached_roots, closure)) = self.closures.get(&key) {
             if **cached_roots == *roots {
@@ -281,81 +281,49 @@ impl ReachCache {
 /// reached, objects shared), objects reachable from statics when sealed included.
 pub(super) type SharingWords = Rc<[(u32, u64, u64)]>;
 
-/// How many references the memo's keys may hold before it starts over.
-const MEMO_LIMIT: usize = 1 << 16;
+/// How many bitmap words the memo may hold before it starts over.
+const MEMO_LIMIT: usize = 1 << 17;
 
 /// Reachability results by their whole input: the graph and every thread's and the
 /// global root set. In most transitions the thread that ran ends up holding a root set it
 /// held before, under a graph seen before, so the state's sharing is one of a few recent
 /// combinations; a hit replaces one closure lookup per thread and the combination of
-/// their bitmaps with one lookup.
+/// their bitmaps with one lookup. The key is a 128-bit hash of the input ([`memo_key`]):
+/// the same trust state matching places in 128-bit fingerprints, and no input to compare
+/// (or to miss the cache on) per hit.
 #[derive(Debug, Default, Clone)]
 pub(super) struct SharingMemo {
-    entries: HashMap<u64, MemoEntry, WordHash>,
+    entries: HashMap<u128, SharingWords, WordHash>,
     size: usize,
 }
 
-/// The inputs a memoized result was computed from (compared on a hit, so that a
-/// colliding key can never yield another state's sharing).
-#[derive(Debug, Clone)]
-struct MemoEntry {
-    edges: u128,
-    threads: Box<[Rc<[Ref]>]>,
-    global: Box<[Ref]>,
-    words: SharingWords,
-}
-
 /// The memo key of a reachability input: the graph hash and the root sets' signatures.
-pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u64>, global: u64) -> u64 {
-    let mut h = WordHasher::default();
-    h.write_u64(edges as u64);
-    h.write_u64((edges >> 64) as u64);
-    threads.for_each(|s| h.write_u64(s));
-    h.write_u64(global);
+pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u128>, global: u128) -> u128 {
+    let mut h = Hasher::new();
+    let mut add = |x: u128| {
+        h.word(x as u64);
+        h.word((x >> 64) as u64);
+    };
+    add(edges);
+    threads.for_each(&mut add);
+    add(global);
     h.finish()
 }
 
 impl SharingMemo {
-    /// The result computed for exactly these inputs, if remembered.
-    pub(super) fn get<'a>(
-        &self,
-        key: u64,
-        edges: u128,
-        threads: impl ExactSizeIterator<Item = &'a Rc<[Ref]>>,
-        global: &[Ref],
-    ) -> Option<SharingWords> {
-        let e = self.entries.get(&key)?;
-        let same = e.edges == edges
-            && *e.global == *global
-            && e.threads.len() == threads.len()
-            && e.threads
-                .iter()
-                .zip(threads)
-                .all(|(a, b)| Rc::ptr_eq(a, b) || a == b);
-        same.then(|| e.words.clone())
+    /// The result computed for the input hashed `key`, if remembered.
+    pub(super) fn get(&self, key: u128) -> Option<SharingWords> {
+        self.entries.get(&key).cloned()
     }
 
-    /// Remembers the result for these inputs.
-    pub(super) fn insert(
-        &mut self,
-        key: u64,
-        edges: u128,
-        threads: Box<[Rc<[Ref]>]>,
-        global: &[Ref],
-        words: SharingWords,
-    ) {
+    /// Remembers the result for the input hashed `key`.
+    pub(super) fn insert(&mut self, key: u128, words: SharingWords) {
         if self.size > MEMO_LIMIT {
             self.entries.clear();
             self.size = 0;
         }
-        self.size += global.len() + threads.iter().map(|t| t.len() + 1).sum::<usize>() + 8;
-        let entry = MemoEntry {
-            edges,
-            threads,
-            global: global.into(),
-            words,
-        };
-        self.entries.insert(key, entry);
+        self.size += words.len() + 2;
+        self.entries.insert(key, words);
     }
 
     /// Forgets everything (the graph's baseline changed).
