@@ -36,12 +36,11 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified old objects, global roots, one thread's roots, where the summary
-    /// of every thread as the state holds it is kept (its slot in `thread_summaries`), and
-    /// monitors (by reference, then canonical).
+    /// Scratch: modified old objects, global roots, where the summary of every thread as
+    /// the state holds it is kept (its slot in `thread_summaries`), and monitors (by
+    /// reference, then canonical).
     dirty: Vec<Ref>,
     global_roots: Vec<Ref>,
-    scratch_roots: Vec<Ref>,
     threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
@@ -71,7 +70,7 @@ pub struct Fingerprinter {
 #[derive(Debug, Default, Clone)]
 struct ThreadSummary {
     digest: [u64; 2],
-    roots: Rc<[Ref]>,
+    roots: Vec<Ref>,
     signature: u128,
     /// Whether any root is young (only then does hashing the thread look past its digest).
     young: bool,
@@ -102,13 +101,12 @@ impl RecentSummaries {
         self.stamps.iter().position(|&s| s == stamp)
     }
 
-    /// Keeps `summary` of the version stamped `stamp` in place of the oldest; returns its
-    /// slot.
-    fn insert(&mut self, stamp: u64, summary: ThreadSummary) -> usize {
+    /// The slot for the summary of the version stamped `stamp`, in place of the oldest
+    /// (whose buffers the new summary reuses).
+    fn claim(&mut self, stamp: u64) -> usize {
         let slot = self.next % SUMMARIES_PER_THREAD;
         self.next = slot + 1;
         self.stamps[slot] = stamp;
-        self.summaries[slot] = summary;
         slot
     }
 }
@@ -124,19 +122,18 @@ impl Fingerprinter {
         if let Some(i) = self.thread_summaries[t].find(stamp) {
             return i;
         }
-        let roots = &mut self.scratch_roots;
+        let recent = &mut self.thread_summaries[t];
+        let slot = recent.claim(stamp);
+        let summary = &mut recent.summaries[slot];
+        let roots = &mut summary.roots;
         roots.clear();
-        let digest = thread_digest(th, bounds, roots);
+        summary.digest = thread_digest(th, bounds, roots);
         roots.sort_unstable();
         roots.dedup();
-        let summary = ThreadSummary {
-            digest,
-            signature: signature(roots),
-            young: roots.iter().any(|r| r.0 >= bounds.old_boundary),
-            roots: Rc::from(&roots[..]),
-            closure: None,
-        };
-        self.thread_summaries[t].insert(stamp, summary)
+        summary.signature = signature(roots);
+        summary.young = roots.iter().any(|r| r.0 >= bounds.old_boundary);
+        summary.closure = None;
+        slot
     }
 
     /// The summary of thread `t` in the state being fingerprinted.
