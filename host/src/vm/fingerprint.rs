@@ -36,11 +36,14 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Scratch: modified old objects, global roots, where the summary of every thread as
-    /// the state holds it is kept (its slot in `thread_summaries`), and monitors (by
-    /// reference, then canonical).
+    /// Modified old objects, sorted (see `dirty_from`); scratch: global roots, where the
+    /// summary of every thread as the state holds it is kept (its slot in
+    /// `thread_summaries`), and monitors (by reference, then canonical).
     dirty: Vec<Ref>,
     global_roots: Vec<Ref>,
+    /// The heap's list of modified old objects that `dirty` was sorted from (most states
+    /// share one list: objects rarely become modified for the first time).
+    dirty_from: PVec<u32>,
     threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
@@ -551,9 +554,13 @@ impl Vm {
             preexisting: self.heap.preexisting(),
             old_boundary: self.heap.old_boundary(),
         };
-        fp.dirty.clear();
-        fp.dirty.extend(self.heap.dirty_old());
-        fp.dirty.sort_unstable();
+        let dirty_list = self.heap.dirty_old_list();
+        if !fp.dirty_from.ptr_eq(dirty_list) {
+            fp.dirty_from = dirty_list.clone();
+            fp.dirty.clear();
+            fp.dirty.extend(self.heap.dirty_old());
+            fp.dirty.sort_unstable();
+        }
         let changed_classes = self.changed_classes(&mut fp);
         self.reach_all(&mut fp, bounds, &changed_classes);
         let hash = self.canonical_hash(&mut fp, bounds, &changed_classes);

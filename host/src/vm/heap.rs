@@ -632,6 +632,12 @@ impl Heap {
         self.dirty_old.iter().map(|&r| Ref(r))
     }
 
+    /// The list behind [`dirty_old`](Self::dirty_old), to recognize it later with
+    /// [`PVec::ptr_eq`] (a held copy makes any change to the list copy it first).
+    pub fn dirty_old_list(&self) -> &PVec<u32> {
+        &self.dirty_old
+    }
+
     /// Whether `r` may be reached by more than one thread (objects that existed before the
     /// search always count).
     #[inline]
