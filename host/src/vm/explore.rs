@@ -77,7 +77,10 @@ fn thread_choice_id(reason: &'static str) -> Rc<str> {
 
 impl ChoiceGenerator {
     /// A scheduling choice among `threads`.
-    pub fn threads(reason: &'static str, threads: impl IntoIterator<Item = u32>) -> ChoiceGenerator {
+    pub fn threads(
+        reason: &'static str,
+        threads: impl IntoIterator<Item = u32>,
+    ) -> ChoiceGenerator {
         // Sized for the most threads the iterator may yield: a filtered one would otherwise
         // start small and grow.
         let threads = threads.into_iter();

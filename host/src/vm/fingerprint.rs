@@ -795,7 +795,12 @@ impl Vm {
         let dead: Vec<Ref> = (boundary..self.heap.capacity())
             .map(|i| Ref(i as u32))
             .filter(|r| self.heap.get(*r).is_some())
-            .filter(|&r| !self.fingerprinter.as_ref().is_some_and(|fp| fp.was_reached(r)))
+            .filter(|&r| {
+                !self
+                    .fingerprinter
+                    .as_ref()
+                    .is_some_and(|fp| fp.was_reached(r))
+            })
             .filter(|r| !keep.contains(r))
             .collect();
         for &r in &dead {

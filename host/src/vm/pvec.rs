@@ -65,7 +65,7 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
 
     /// Appends an element.
     pub fn push(&mut self, value: T) {
-        if self.len % CHUNK == 0 {
+        if self.len.is_multiple_of(CHUNK) {
             let fresh = Rc::new(std::array::from_fn(|_| None));
             self.chunks = self.chunks.iter().cloned().chain([fresh]).collect();
         }
@@ -93,7 +93,10 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
 
     /// Indices of elements that may differ from `base` (which this vector was cloned from):
     /// everything in chunks no longer shared with `base`, and everything past its end.
-    pub fn changed_since<'a>(&'a self, base: &'a PVec<T, CHUNK>) -> impl Iterator<Item = usize> + 'a {
+    pub fn changed_since<'a>(
+        &'a self,
+        base: &'a PVec<T, CHUNK>,
+    ) -> impl Iterator<Item = usize> + 'a {
         let same_table = Rc::ptr_eq(&self.chunks, &base.chunks);
         (0..self.chunks.len())
             .filter(move |&c| {

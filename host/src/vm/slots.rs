@@ -161,7 +161,10 @@ mod tests {
     use crate::vm::value::Value;
 
     fn obj(x: i32) -> Slot {
-        Some(Rc::new(Obj::new(1, ObjData::Fields(vec![Value::Int(x)].into()))))
+        Some(Rc::new(Obj::new(
+            1,
+            ObjData::Fields(vec![Value::Int(x)].into()),
+        )))
     }
 
     fn value(slots: &Slots, i: usize) -> Option<i32> {
