@@ -74,9 +74,11 @@ impl Vm {
             Err(e) => return self.throw_link_error(exec, e),
         };
         let obj = exec.peek(0).as_ref();
-        if self.heap.get(obj).is_none() {
+        // Read before the scheduling decision (which a read cannot affect): one heap lookup.
+        let Some(fields) = self.heap.get(obj).map(|o| o.fields()) else {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
-        }
+        };
+        let v = fields.get(f.slot as usize).copied().unwrap_or_default();
         let site = AccessSite {
             is_final: f.is_final,
             in_system: class.system,
@@ -87,7 +89,6 @@ impl Vm {
         {
             return Err(Stop::Break);
         }
-        let v = self.field(obj, f.slot);
         exec.pop();
         exec.push(v);
         self.fire_field(exec, EventKind::FieldRead, obj, &f, class.system);
