@@ -5,9 +5,18 @@
 # default) and with one worker per core (`search.workers=auto`). As a same-run reference it
 # also times `java -Xint` executing one schedule of the same program (JVM start-up included).
 #
-# usage: tests/bench/philosophers.sh [N...]       (default: 3 4 5 6)
+# Wall-clock times on a shared machine vary between runs of the same binary; with
+# --instructions the script also counts the machine instructions the search executes at N=4
+# (valgrind's callgrind, collecting only inside the search loop), which are repeatable.
+#
+# usage: tests/bench/philosophers.sh [--instructions] [N...]       (default: 3 4 5 6)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+instructions=false
+if [ "${1:-}" = "--instructions" ]; then
+  instructions=true
+  shift
+fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(3 4 5 6)
 
@@ -47,3 +56,15 @@ for n in "${sizes[@]}"; do
     printf "%-3s %12d %14d %9.1f %10.0f %9.1f %10.0f %12d %9.0f %14d\n", n, s, t, ms / 1000, s / (ms / 1000 + 1e-9), ms2 / 1000, s / (ms2 / 1000 + 1e-9), b, p / 1048576, j
   }'
 done
+
+if $instructions; then
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
+    --toggle-collect='*Engine*explore_below*' ./target/release/rpf -cp "$work" \
+    DiningPhilosophers 4 ordered +vm.output=false +report.progress=0 \
+    +report.json.file="$work/cg.json" >/dev/null 2>"$work/vg.txt"
+  collected=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/vg.txt")
+  transitions=$(field transitions "$work/cg.json")
+  echo
+  echo "N=4 search loop: $collected machine instructions for $transitions transitions," \
+    "$((collected / transitions)) per transition (callgrind)"
+fi
