@@ -241,19 +241,26 @@ impl JavaModel {
 
     /// The thread and choices an operation means in `state`.
     pub fn decode(&self, state: &JavaState, op: JavaOp) -> (u32, Vec<(Rc<str>, Choice)>) {
-        let thread = choices(&state.cgs, op)
-            .filter(|(cg, _)| cg.is_thread)
-            .filter_map(|(_, c)| match c {
-                Choice::Thread(t) => Some(t),
-                _ => None,
-            })
-            .last()
-            .unwrap_or(state.snapshot_current());
-        let picked = choices(&state.cgs, op)
-            .map(|(cg, c)| (cg.id.clone(), c))
-            .collect();
-        (thread, picked)
+        (thread_of(state, op), picked(state, op).collect())
     }
+}
+
+/// The thread operation `op` runs in `state`: the last thread choice it takes, else the
+/// thread that ran last.
+fn thread_of(state: &JavaState, op: JavaOp) -> u32 {
+    choices(&state.cgs, op)
+        .filter(|(cg, _)| cg.is_thread)
+        .filter_map(|(_, c)| match c {
+            Choice::Thread(t) => Some(t),
+            _ => None,
+        })
+        .last()
+        .unwrap_or(state.snapshot_current())
+}
+
+/// The choice operation `op` takes from each generator of `state`, by generator id.
+fn picked(state: &JavaState, op: JavaOp) -> impl Iterator<Item = (Rc<str>, Choice)> + '_ {
+    choices(&state.cgs, op).map(|(cg, c)| (cg.id.clone(), c))
 }
 
 /// The choice operation `op` takes from each of `cgs`, with the generator.
@@ -372,8 +379,9 @@ impl Model for JavaModel {
         if self.plugins {
             self.announce_choices(state, op);
         }
-        let (thread, picked) = self.decode(state, *op);
-        let end = self.vm.run_transition(thread, picked);
+        let end = self
+            .vm
+            .run_transition(thread_of(state, *op), picked(state, *op));
         if self
             .initial
             .as_ref()

@@ -573,7 +573,7 @@ impl Vm {
     pub fn run_transition(
         &mut self,
         thread: u32,
-        choices: Vec<(Rc<str>, Choice)>,
+        choices: impl IntoIterator<Item = (Rc<str>, Choice)>,
     ) -> TransitionEnd {
         let budget_limit = self
             .explore
@@ -582,7 +582,8 @@ impl Vm {
             .unwrap_or(DEFAULT_MAX_TRANSITION);
         if let Some(e) = self.explore.as_mut() {
             e.pending.clear();
-            e.current = choices;
+            e.current.clear();
+            e.current.extend(choices);
             e.violation = None;
             e.ignored = false;
             e.start_budget = budget_limit;
