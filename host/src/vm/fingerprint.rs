@@ -144,21 +144,20 @@ impl Fingerprinter {
     fn summary(&self, t: usize) -> &ThreadSummary {
         &self.thread_summaries[t].summaries[self.threads[t]]
     }
-}
 
-/// The summaries of the threads whose summary slots are `slots`, in thread order.
-fn summaries<'a>(
-    recent: &'a [RecentSummaries],
-    slots: &'a [usize],
-) -> impl ExactSizeIterator<Item = &'a ThreadSummary> + 'a {
-    slots.iter().zip(recent).map(|(&i, r)| &r.summaries[i])
-}
-
-impl Fingerprinter {
     /// Whether the last fingerprint reached `r`.
     fn was_reached(&self, r: Ref) -> bool {
         self.sharing.contains(r)
     }
+}
+
+/// The summaries of the threads whose summary slots are `slots`, in thread order (a free
+/// function, so that it borrows only these two fields of the fingerprinter).
+fn summaries<'a>(
+    recent: &'a [RecentSummaries],
+    slots: &'a [usize],
+) -> impl Iterator<Item = &'a ThreadSummary> + 'a {
+    slots.iter().zip(recent).map(|(&i, r)| &r.summaries[i])
 }
 
 /// The generation boundaries of the heap.
@@ -661,13 +660,12 @@ impl Vm {
         }
         if fp.reach.graph_seen_before(edges) {
             for t in threads.clone() {
-                let summary = &fp.thread_summaries[t].summaries[fp.threads[t]];
+                let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
                 let closure = match &summary.closure {
                     Some((e, closure)) if *e == edges => closure.clone(),
                     _ => {
                         let closure = fp.reach.closure(&graph, &summary.roots, summary.signature);
-                        fp.thread_summaries[t].summaries[fp.threads[t]].closure =
-                            Some((edges, closure.clone()));
+                        summary.closure = Some((edges, closure.clone()));
                         closure
                     }
                 };
