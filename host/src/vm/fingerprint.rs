@@ -12,6 +12,7 @@
 //! what the scheduler's partial order reduction asks about), follows from the closures of
 //! each thread's roots and of the global roots, cached by [`super::reach`].
 
+use super::dirty_sum::{share, YOUNG_BIT};
 use super::heap::{Obj, ObjData};
 use super::pvec::PVec;
 use super::reach::{
@@ -275,9 +276,16 @@ fn content_digest(obj: &Obj, old_boundary: u32) -> [u64; 2] {
     [(d >> 64) as u64 & !YOUNG_BIT | u64::from(young), d as u64]
 }
 
-/// The bit of an object's digest that tells whether it refers to young objects (whose
-/// numbers the fingerprint then hashes after the digest).
-const YOUNG_BIT: u64 = 1;
+/// The content digest of `obj` ([`content_digest`]), computed once per object version and
+/// cached in it.
+#[inline]
+fn digest_of(obj: &Obj, old_boundary: u32) -> [u64; 2] {
+    obj.cached_digest().unwrap_or_else(|| {
+        let d = content_digest(obj, old_boundary);
+        obj.cache_digest(d);
+        d
+    })
+}
 
 /// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
 fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
@@ -444,11 +452,7 @@ impl Canon<'_> {
             self.h.word(0xDEAD);
             return;
         };
-        let digest = obj.cached_digest().unwrap_or_else(|| {
-            let d = content_digest(obj, self.old_boundary);
-            obj.cache_digest(d);
-            d
-        });
+        let digest = digest_of(obj, self.old_boundary);
         self.h.word(digest[0]);
         self.h.word(digest[1]);
         if digest[0] & YOUNG_BIT != 0 {
@@ -559,10 +563,15 @@ impl Vm {
             fp.dirty.clear();
             fp.dirty.extend(self.heap.dirty_old());
             fp.dirty.sort_unstable();
+            fp.dirty.dedup();
         }
+        let old_boundary = bounds.old_boundary;
+        let dirty_sum = self
+            .heap
+            .settle_dirty_sum(&fp.dirty, |obj| digest_of(obj, old_boundary));
         let changed_classes = self.changed_classes(&mut fp);
         self.reach_all(&mut fp, bounds, &changed_classes);
-        let hash = self.canonical_hash(&mut fp, bounds, &changed_classes);
+        let hash = self.canonical_hash(&mut fp, bounds, &changed_classes, dirty_sum);
         fp.reached = 0;
         let statics = fp.static_closure.clone();
         for (w, reached, shared) in fp.sharing.words(statics.as_deref()) {
@@ -690,6 +699,7 @@ impl Vm {
         fp: &mut Fingerprinter,
         bounds: Bounds,
         changed_classes: &[usize],
+        dirty_sum: u128,
     ) -> u128 {
         fp.queue.clear();
         let dirty = std::mem::take(&mut fp.dirty);
@@ -732,9 +742,22 @@ impl Vm {
         }
         c.h.word(0xD1277);
         // Modified old objects, by reference: preexisting ones always (they are roots),
-        // sealed ones if reached.
+        // sealed ones if reached. Those that refer to no young object enter as the sum of
+        // their shares, kept by the heap (the unreached ones' shares taken out); the others
+        // are hashed in reference order, numbering the young objects they refer to.
+        let included = |c: &Canon, r: Ref| r.0 < bounds.preexisting || c.fp.was_reached(r);
+        let mut sum = dirty_sum;
         for &r in &dirty {
-            if r.0 < bounds.preexisting || c.fp.was_reached(r) {
+            if !included(&c, r) {
+                if let Some(obj) = self.heap.get(r) {
+                    sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)));
+                }
+            }
+        }
+        c.h.word(sum as u64);
+        c.h.word((sum >> 64) as u64);
+        for &r in self.heap.dirty_young_holders().iter() {
+            if included(&c, r) {
                 c.h.word(0x5EA1 ^ u64::from(r.0) << 8);
                 c.object(r);
             }

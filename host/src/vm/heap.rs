@@ -7,6 +7,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use super::dirty_sum::{share, DirtySum};
 use super::pvec::PVec;
 use super::slots::Slots;
 
@@ -379,6 +380,8 @@ pub struct Heap {
     old_boundary: u32,
     preexisting: u32,
     dirty_old: PVec<u32>,
+    /// The modified old objects' part of the fingerprint (see [`super::dirty_sum`]).
+    dirty_sum: DirtySum,
     /// A hash of the reference graph among non-preexisting objects (see [`Heap::edges`]),
     /// kept up to date by single stores and recomputed after other changes.
     edges: u128,
@@ -557,6 +560,14 @@ impl Heap {
     fn get_mut_tracked(&mut self, r: Ref) -> Option<&mut Obj> {
         let old = r.0 < self.old_boundary;
         let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
+        if old {
+            let (was_modified, digest) = (obj.dirty_old, obj.cached_digest());
+            self.dirty_sum
+                .note_change(r, || match (was_modified, digest) {
+                    (true, Some(d)) => share(r, d),
+                    _ => 0,
+                });
+        }
         obj.clear_digest();
         if old && !obj.dirty_old {
             obj.dirty_old = true;
@@ -567,6 +578,14 @@ impl Heap {
 
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
+        if let (true, Some(Some(obj))) = (r.0 < self.old_boundary, self.slots.get(r.index())) {
+            let (was_modified, digest) = (obj.dirty_old, obj.cached_digest());
+            self.dirty_sum
+                .note_change(r, || match (was_modified, digest) {
+                    (true, Some(d)) => share(r, d),
+                    _ => 0,
+                });
+        }
         if let (true, Some(Some(obj))) = (self.edges_known, self.slots.get(r.index())) {
             let gone = self.object_edges(r, &obj.data);
             self.edges = self.edges.wrapping_sub(gone);
@@ -615,6 +634,7 @@ impl Heap {
         }
         self.free.clear();
         self.slots.seal();
+        self.dirty_sum.invalidate();
     }
 
     /// References below this are old (sealed).
@@ -630,6 +650,25 @@ impl Heap {
     /// Old objects modified since the search started, in modification order.
     pub fn dirty_old(&self) -> impl Iterator<Item = Ref> + '_ {
         self.dirty_old.iter().map(|&r| Ref(r))
+    }
+
+    /// The sum of the shares of the modified old objects ([`super::dirty_sum`]), brought up
+    /// to date; `modified` lists them all, `digest` gives an object's content digest.
+    pub(super) fn settle_dirty_sum(
+        &mut self,
+        modified: &[Ref],
+        digest: impl Fn(&Obj) -> [u64; 2],
+    ) -> u128 {
+        let slots = &self.slots;
+        self.dirty_sum.settle(modified.iter().copied(), |r| {
+            slots.get(r.index()).and_then(|o| o.as_deref()).map(&digest)
+        })
+    }
+
+    /// The modified old objects that refer to young objects, sorted, as of the last
+    /// [`settle_dirty_sum`](Self::settle_dirty_sum).
+    pub(super) fn dirty_young_holders(&self) -> Rc<[Ref]> {
+        self.dirty_sum.young_holders().clone()
     }
 
     /// The list behind [`dirty_old`](Self::dirty_old), to recognize it later with
@@ -685,6 +724,85 @@ impl Heap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stand-in content digest: the fields, with the young bit set for references at or
+    /// past `young`.
+    fn digest(obj: &Obj, young: u32) -> [u64; 2] {
+        obj.cached_digest().unwrap_or_else(|| {
+            let mut d = [u64::from(obj.class) << 8, 0];
+            for v in obj.fields() {
+                d[1] = d[1].rotate_left(9) ^ v.as_int() as u64;
+                if matches!(v, Value::Ref(r) if r.0 >= young) {
+                    d[0] |= 1;
+                }
+            }
+            obj.cache_digest(d);
+            d
+        })
+    }
+
+    /// The sum of the shares of `heap`'s modified old objects, from scratch, and those of
+    /// them that refer to young objects.
+    fn expected(heap: &Heap) -> (u128, Vec<Ref>) {
+        let young = heap.old_boundary();
+        let mut sum = 0u128;
+        let mut holders = Vec::new();
+        for r in heap.dirty_old() {
+            let d = digest(heap.get(r).unwrap(), young);
+            sum = sum.wrapping_add(share(r, d));
+            if d[0] & 1 != 0 {
+                holders.push(r);
+            }
+        }
+        holders.sort_unstable();
+        (sum, holders)
+    }
+
+    fn settle(heap: &mut Heap) -> (u128, Vec<Ref>) {
+        let young = heap.old_boundary();
+        let mut modified: Vec<Ref> = heap.dirty_old().collect();
+        modified.sort_unstable();
+        let sum = heap.settle_dirty_sum(&modified, |o| digest(o, young));
+        (sum, heap.dirty_young_holders().to_vec())
+    }
+
+    #[test]
+    fn the_dirty_sum_kept_up_to_date_equals_the_sum_from_scratch() {
+        let mut heap = Heap::new();
+        let field = |x: i32| Obj::new(1, ObjData::Fields(vec![Value::Int(x)].into()));
+        let old: Vec<Ref> = (0..6).map(|x| heap.alloc(field(x))).collect();
+        heap.seal_old_generation();
+        heap.seal_old_generation();
+        let young = heap.alloc(field(99));
+        assert_eq!(settle(&mut heap), (0, vec![]));
+        heap.write_field(old[1], 0, Value::Int(10));
+        heap.write_field(old[2], 0, Value::Ref(young));
+        assert_eq!(settle(&mut heap), expected(&heap));
+        assert_eq!(settle(&mut heap).1, vec![old[2]]);
+        let saved = heap.clone();
+        // Twice to one object, from reference to int, and a first write to another.
+        heap.write_field(old[1], 0, Value::Int(11));
+        heap.write_field(old[1], 0, Value::Int(12));
+        heap.write_field(old[2], 0, Value::Int(5));
+        heap.write_field(old[4], 0, Value::Int(40));
+        let now = settle(&mut heap);
+        assert_eq!(now, expected(&heap));
+        assert!(now.1.is_empty());
+        // The saved copy keeps its own sum.
+        let mut restored = saved.clone();
+        assert_eq!(settle(&mut restored), expected(&saved));
+        assert_ne!(settle(&mut restored).0, now.0);
+        // Changing it back gives the same sum as the other path's state with that content.
+        heap.write_field(old[1], 0, Value::Int(10));
+        heap.write_field(old[2], 0, Value::Ref(young));
+        heap.write_field(old[4], 0, Value::Int(4));
+        assert_ne!(
+            settle(&mut heap).0,
+            settle(&mut restored).0,
+            "old[4] is now modified"
+        );
+        assert_eq!(settle(&mut heap), expected(&heap));
+    }
 
     #[test]
     fn writes_forget_the_cached_digest_even_of_shared_objects() {

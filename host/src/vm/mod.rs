@@ -3,6 +3,7 @@
 pub mod attrs;
 pub mod boot;
 pub mod class;
+mod dirty_sum;
 pub mod explore;
 pub mod fingerprint;
 pub mod gc;
