@@ -20,8 +20,9 @@ use crate::vm::Vm;
 #[derive(Debug)]
 pub struct StateData {
     /// The VM state, saved only once the search decides to come back to it (see
-    /// [`Model::keep`]): most states reached were seen before and are never saved.
-    snapshot: OnceCell<Snapshot>,
+    /// [`Model::keep`]): most states reached were seen before and are never saved (boxed, so
+    /// that a state record that is never saved stays small).
+    snapshot: OnceCell<Box<Snapshot>>,
     /// Choice generators registered at the end of the transition that led here.
     pub cgs: Vec<ChoiceGenerator>,
     /// Canonical fingerprint.
@@ -427,8 +428,12 @@ impl Model for JavaModel {
             self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
             "the search keeps a state right after reaching it"
         );
-        let base = self.base.as_ref().and_then(|b| b.snapshot.get());
-        let _ = state.snapshot.set(self.vm.snapshot(base));
+        let base = self
+            .base
+            .as_ref()
+            .and_then(|b| b.snapshot.get())
+            .map(|s| &**s);
+        let _ = state.snapshot.set(Box::new(self.vm.snapshot(base)));
     }
 
     fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
