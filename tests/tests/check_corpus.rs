@@ -64,9 +64,13 @@ fn check(
         .lines()
         .filter_map(|l| l.strip_prefix("OUTCOME: ").map(|o| o.trim().to_string()))
         .collect();
-    let report = std::fs::read_to_string(&json).ok();
-    let states = report.as_deref().and_then(states_new);
-    let verdict = match report.as_deref().and_then(serde_json_value) {
+    let report: Option<serde_json::Value> = std::fs::read_to_string(&json)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok());
+    let states = report
+        .as_ref()
+        .and_then(|r| r["statistics"]["states_new"].as_u64());
+    let verdict = match report.as_ref().and_then(verdict_of) {
         Some(v) => v,
         None => format!(
             "no report (exit {:?}): {}",
@@ -77,35 +81,19 @@ fn check(
     (verdict, outcomes, out.status, out.stderr, states)
 }
 
-/// `statistics.states_new` of a JSON report.
-fn states_new(text: &str) -> Option<u64> {
-    let i = text.find("\"states_new\": ")?;
-    let digits: String = text[i + 14..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
-}
-
-/// Extracts the verdict from the JSON report without a JSON library: result, first kind,
-/// first exception class.
-fn serde_json_value(text: &str) -> Option<String> {
-    let field = |key: &str| -> Option<String> {
-        let i = text.find(&format!("\"{key}\": "))?;
-        let rest = &text[i + key.len() + 4..];
-        if rest.starts_with("null") {
-            return None;
-        }
-        let rest = rest.strip_prefix('"')?;
-        Some(rest[..rest.find('"')?].to_string())
-    };
-    Some(match field("result")?.as_str() {
+/// The verdict a JSON report gives: `none`, `incomplete`, or the first error's kind (with
+/// the exception class for uncaught exceptions: `exception:java/lang/...`).
+fn verdict_of(report: &serde_json::Value) -> Option<String> {
+    Some(match report["result"].as_str()? {
         "no_violation" => "none".to_string(),
         "incomplete" => "incomplete".to_string(),
-        _ => match field("kind")?.as_str() {
-            "exception" => format!("exception:{}", field("exception_class")?),
-            other => other.to_string(),
-        },
+        _ => {
+            let error = &report["errors"][0];
+            match error["kind"].as_str()? {
+                "exception" => format!("exception:{}", error["exception_class"].as_str()?),
+                other => other.to_string(),
+            }
+        }
     })
 }
 

@@ -72,13 +72,17 @@ fn correct_program_reports_no_violation_with_exit_0() {
     assert!(run.stdout.contains("no errors detected"));
 }
 
-#[test]
-fn saved_trace_replays_the_same_error() {
+/// Checks Racy with `settings`, saving the error trace, and replays the trace: the same
+/// assertion failure, along one path no longer than the trace.
+fn assert_saved_trace_replays(settings: &[&str]) {
     let dir = tempfile::tempdir().expect("tempdir");
     let trace = dir.path().join("trace.json");
     let trace_setting = format!("+report.trace.file={}", trace.display());
-    let (first, report) = check("Racy", &[&trace_setting]);
-    assert_eq!(first.status, Some(1));
+    let mut args = vec![trace_setting.as_str()];
+    args.extend_from_slice(settings);
+    let (first, report) = check("Racy", &args);
+    assert_eq!(first.status, Some(1), "{settings:?}: {}", first.stdout);
+    assert_eq!(report["errors"][0]["kind"], "assertion", "{settings:?}");
     let message = report["errors"][0]["message"].clone();
     let cp = classes().display().to_string();
     let trace_arg = trace.display().to_string();
@@ -89,6 +93,11 @@ fn saved_trace_replays_the_same_error() {
         None,
     );
     assert_eq!(replay.status, Some(1), "{}{}", replay.stdout, replay.stderr);
+    assert!(
+        replay.stdout.contains("AssertionError"),
+        "{}",
+        replay.stdout
+    );
     let message = message.as_str().expect("message");
     assert!(replay.stdout.contains(message), "{}", replay.stdout);
     // Replay follows one path: it explores no more states than the trace is long.
@@ -99,6 +108,11 @@ fn saved_trace_replays_the_same_error() {
         .find_map(|l| l.strip_prefix("states:             new="))
         .and_then(|r| r.split(',').next()?.parse::<usize>().ok());
     assert!(states <= steps.map(|s| s + 1), "replayed {states:?} states");
+}
+
+#[test]
+fn saved_trace_replays_the_same_error() {
+    assert_saved_trace_replays(&[]);
 }
 
 #[test]
@@ -265,21 +279,7 @@ fn unknown_search_class_is_a_configuration_error() {
 
 #[test]
 fn two_workers_find_the_error_with_a_trace_that_replays() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let trace = dir.path().join("trace.json");
-    let saved = format!("+report.trace.file={}", trace.display());
-    let (run_, report) = check("Racy", &["+search.workers=2", &saved]);
-    assert_eq!(run_.status, Some(1), "{}", run_.stdout);
-    assert_eq!(report["errors"][0]["kind"], "assertion");
-    let arg = trace.display().to_string();
-    let cp = classes().display().to_string();
-    let replay = run(&rpf_binary(), &["--replay", &arg, "-cp", &cp], None);
-    assert_eq!(replay.status, Some(1), "{}", replay.stdout);
-    assert!(
-        replay.stdout.contains("AssertionError"),
-        "{}",
-        replay.stdout
-    );
+    assert_saved_trace_replays(&["+search.workers=2"]);
 }
 
 #[test]

@@ -135,12 +135,12 @@ struct Requested {
     configured_as: String,
 }
 
-/// Every component `config` names, listeners first.
 /// Whether the configuration names any plugin component.
 pub fn any_requested(config: &Config) -> bool {
     !requested_components(config).is_empty()
 }
 
+/// Every component `config` names, listeners first.
 fn requested_components(config: &Config) -> Vec<Requested> {
     let one = |kind, name: &str| Requested {
         kind,

@@ -366,6 +366,16 @@ fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
     u128::from(a) << 64 | u128::from(b)
 }
 
+/// The share old object `r`'s current version `obj` has in the dirty sum (see
+/// [`super::dirty_sum`]): none unless it was modified, and then known from its digest, which
+/// settling the sum cached.
+fn previous_share(r: Ref, obj: &Obj) -> u128 {
+    match (obj.dirty_old, obj.cached_digest()) {
+        (true, Some(d)) => share(r, d),
+        _ => 0,
+    }
+}
+
 /// All objects, indexed by [`Ref`].
 ///
 /// Storage is persistent once sealed (see [`super::slots`]): cloning a heap for a saved state
@@ -561,12 +571,7 @@ impl Heap {
         let old = r.0 < self.old_boundary;
         let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
         if old {
-            let (was_modified, digest) = (obj.dirty_old, obj.cached_digest());
-            self.dirty_sum
-                .note_change(r, || match (was_modified, digest) {
-                    (true, Some(d)) => share(r, d),
-                    _ => 0,
-                });
+            self.dirty_sum.note_change(r, || previous_share(r, obj));
         }
         obj.clear_digest();
         if old && !obj.dirty_old {
@@ -579,12 +584,7 @@ impl Heap {
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
         if let (true, Some(Some(obj))) = (r.0 < self.old_boundary, self.slots.get(r.index())) {
-            let (was_modified, digest) = (obj.dirty_old, obj.cached_digest());
-            self.dirty_sum
-                .note_change(r, || match (was_modified, digest) {
-                    (true, Some(d)) => share(r, d),
-                    _ => 0,
-                });
+            self.dirty_sum.note_change(r, || previous_share(r, obj));
         }
         if let (true, Some(Some(obj))) = (self.edges_known, self.slots.get(r.index())) {
             let gone = self.object_edges(r, &obj.data);
@@ -792,7 +792,8 @@ mod tests {
         let mut restored = saved.clone();
         assert_eq!(settle(&mut restored), expected(&saved));
         assert_ne!(settle(&mut restored).0, now.0);
-        // Changing it back gives the same sum as the other path's state with that content.
+        // Back to the saved content, but old[4] now counts as modified (as in the canonical
+        // hash before the sum): the sums differ.
         heap.write_field(old[1], 0, Value::Int(10));
         heap.write_field(old[2], 0, Value::Ref(young));
         heap.write_field(old[4], 0, Value::Int(4));
