@@ -10,8 +10,10 @@ use rpf_plugin_api::{flags, Event, EventKind};
 
 use crate::plugins::host_view::Frames;
 use crate::plugins::{Reported, Requests};
-use crate::search::{Event as SearchEvent, Model, Outcome};
-use crate::vm::explore::{Choice, ChoiceGenerator, SharedProtection, TransitionEnd, Violation};
+use crate::search::{Event as SearchEvent, Model, Ops, Outcome};
+use crate::vm::explore::{
+    Choice, ChoiceGenerator, ChoiceGenerators, SharedProtection, TransitionEnd, Violation,
+};
 use crate::vm::state::Snapshot;
 use crate::vm::value::Ref;
 use crate::vm::Vm;
@@ -24,7 +26,7 @@ pub struct StateData {
     /// that a state record that is never saved stays small).
     snapshot: OnceCell<Box<Snapshot>>,
     /// Choice generators registered at the end of the transition that led here.
-    pub cgs: Vec<ChoiceGenerator>,
+    pub cgs: ChoiceGenerators,
     /// Canonical fingerprint.
     pub fingerprint: u128,
     /// The thread that ran last.
@@ -175,7 +177,7 @@ impl JavaModel {
         self.vm.heap.total_allocated - self.objects_at_seal
     }
 
-    fn capture(&mut self, cgs: Vec<ChoiceGenerator>) -> JavaState {
+    fn capture(&mut self, cgs: ChoiceGenerators) -> JavaState {
         for cg in &cgs {
             if cg.is_thread {
                 self.stats.thread_cgs += 1;
@@ -341,9 +343,9 @@ pub fn thread_snapshots(vm: &Vm) -> Vec<ThreadSnapshot> {
 }
 
 /// The operations of a state: one per combination of its cascaded generators' choices.
-pub fn operations(cgs: &[ChoiceGenerator]) -> Vec<JavaOp> {
+pub fn operations(cgs: &[ChoiceGenerator]) -> Ops<JavaOp> {
     if cgs.is_empty() {
-        return Vec::new();
+        return Ops::new();
     }
     let total = cgs
         .iter()
@@ -359,14 +361,14 @@ impl Model for JavaModel {
 
     fn initial_states(&mut self) -> Vec<JavaState> {
         let main = ChoiceGenerator::threads("root", [0]);
-        let s0 = self.capture(vec![main]);
+        let s0 = self.capture(smallvec::smallvec![main]);
         self.keep(&s0);
         self.initial = Some(s0.clone());
         self.fire_search(EventKind::SearchStarted, s0.id());
         vec![s0]
     }
 
-    fn operations(&mut self, state: &JavaState) -> Vec<JavaOp> {
+    fn operations(&mut self, state: &JavaState) -> Ops<JavaOp> {
         operations(&state.cgs)
     }
 
@@ -410,7 +412,7 @@ impl Model for JavaModel {
                 self.violated(error)
             }
             TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs)),
-            TransitionEnd::Finished => Outcome::Next(self.capture(Vec::new())),
+            TransitionEnd::Finished => Outcome::Next(self.capture(ChoiceGenerators::new())),
         }
     }
 
@@ -620,7 +622,7 @@ impl JavaModel {
     /// The outcome of a violating transition, announced to listeners.
     fn violated(&mut self, error: JavaError) -> Outcome<JavaState, JavaError> {
         self.fire_violation(&error);
-        Outcome::Error(self.capture(Vec::new()), error)
+        Outcome::Error(self.capture(ChoiceGenerators::new()), error)
     }
 
     fn fire_violation(&mut self, error: &JavaError) {

@@ -4,8 +4,9 @@ use std::collections::{BinaryHeap, VecDeque};
 use std::time::Instant;
 
 use super::parallel::{SharedSearch, Work};
+use super::recent::RecentStates;
 use super::{
-    DropPolicy, ErrorPath, Event, Limits, Model, NoObserver, Observer, Outcome, Path, Report,
+    DropPolicy, ErrorPath, Event, Limits, Model, NoObserver, Observer, Ops, Outcome, Path, Report,
     StopReason, Strategy,
 };
 
@@ -36,9 +37,9 @@ impl Rng {
 
 struct DfsFrame<S, Op> {
     state: S,
-    ops: Vec<Op>,
+    ops: Ops<Op>,
     /// Indices into `ops` in the order they are tried.
-    order: Vec<usize>,
+    order: Ops<usize>,
     /// Position in `order` of the next operation to try.
     next: usize,
     /// Where this worker's part of `order` ends (the rest was given to another worker).
@@ -47,7 +48,7 @@ struct DfsFrame<S, Op> {
 }
 
 impl<S, Op: Clone> DfsFrame<S, Op> {
-    fn new(state: S, ops: Vec<Op>, order: Vec<usize>, depth: usize) -> Self {
+    fn new(state: S, ops: Ops<Op>, order: Ops<usize>, depth: usize) -> Self {
         let end = order.len();
         DfsFrame {
             state,
@@ -112,6 +113,8 @@ struct Engine<'a, M: Model, O: Observer> {
     start: Instant,
     depth_sum: u128,
     rng: Rng,
+    /// Hashes of recently met states (answers most revisits without the shared set).
+    recent: RecentStates,
 }
 
 impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
@@ -148,13 +151,20 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             start: Instant::now(),
             depth_sum: 0,
             rng: Rng(seed),
+            recent: RecentStates::new(),
         }
     }
 
     /// Records a state reached at `depth`; false if it was seen before.
     fn admit(&mut self, state: &M::State, depth: usize) -> bool {
         if let Some(h) = self.model.hash(state) {
-            if !self.shared.visit(h) {
+            if self.recent.contains(h) {
+                self.report.revisited += 1;
+                return false;
+            }
+            let new = self.shared.visit(h);
+            self.recent.remember(h);
+            if !new {
                 self.report.revisited += 1;
                 return false;
             }
@@ -286,8 +296,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     }
 
     /// The order in which a state's `n` operations are tried: as given, or shuffled.
-    fn order(&mut self, n: usize, shuffle: bool) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..n).collect();
+    fn order(&mut self, n: usize, shuffle: bool) -> Ops<usize> {
+        let mut order: Ops<usize> = (0..n).collect();
         if shuffle {
             for i in (1..n).rev() {
                 let j = self.rng.below(i + 1);
@@ -352,7 +362,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         }
         self.model.keep(&state);
         let ops = self.model.operations(&state);
-        let order = work.remaining.clone();
+        let order = Ops::from_slice(&work.remaining);
         Some(DfsFrame::new(state, ops, order, work.depth))
     }
 
@@ -643,7 +653,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
 enum Step<M: Model> {
     Skip,
     Error(M::Error),
-    Expand(M::State, Vec<M::Op>),
+    Expand(M::State, Ops<M::Op>),
 }
 
 impl Search {
@@ -742,8 +752,8 @@ mod tests {
         fn initial_states(&mut self) -> Vec<(u8, u8)> {
             vec![(0, 0)]
         }
-        fn operations(&mut self, s: &(u8, u8)) -> Vec<char> {
-            let mut ops = Vec::new();
+        fn operations(&mut self, s: &(u8, u8)) -> Ops<char> {
+            let mut ops = Ops::new();
             if s.0 + 1 < self.n {
                 ops.push('R');
             }

@@ -7,7 +7,7 @@
 //! the stop reason, statistics, and for every error the operation path that reproduces it.
 //!
 //! ```
-//! use rpf::search::{Model, Outcome, Search, Strategy};
+//! use rpf::search::{Model, Ops, Outcome, Search, Strategy};
 //!
 //! /// Two counters; an operation increments one of them. Error when both reach 3.
 //! struct Counters;
@@ -16,8 +16,8 @@
 //!     type Op = usize;
 //!     type Error = String;
 //!     fn initial_states(&mut self) -> Vec<(u8, u8)> { vec![(0, 0)] }
-//!     fn operations(&mut self, s: &(u8, u8)) -> Vec<usize> {
-//!         if s.0 < 3 || s.1 < 3 { vec![0, 1] } else { vec![] }
+//!     fn operations(&mut self, s: &(u8, u8)) -> Ops<usize> {
+//!         if s.0 < 3 || s.1 < 3 { Ops::from_slice(&[0, 1]) } else { Ops::new() }
 //!     }
 //!     fn apply(&mut self, s: &(u8, u8), op: &usize) -> Outcome<(u8, u8), String> {
 //!         let next = if *op == 0 { (s.0.saturating_add(1).min(3), s.1) } else { (s.0, s.1.saturating_add(1).min(3)) };
@@ -34,12 +34,17 @@
 mod engine;
 mod parallel;
 mod path;
+mod recent;
 
 use std::time::Duration;
 
 pub use engine::Search;
 pub use parallel::SharedSearch;
 pub use path::Path;
+
+/// A state's operations (or their order): most states have a few, which then need no
+/// allocation of their own.
+pub type Ops<Op> = smallvec::SmallVec<[Op; 8]>;
 
 /// A system to explore.
 pub trait Model {
@@ -54,7 +59,7 @@ pub trait Model {
     fn initial_states(&mut self) -> Vec<Self::State>;
 
     /// The operations applicable in `state`; none means `state` is an end state.
-    fn operations(&mut self, state: &Self::State) -> Vec<Self::Op>;
+    fn operations(&mut self, state: &Self::State) -> Ops<Self::Op>;
 
     /// Applies `op` to (a copy of) `state` and checks the result.
     fn apply(&mut self, state: &Self::State, op: &Self::Op) -> Outcome<Self::State, Self::Error>;

@@ -50,10 +50,18 @@ pub struct ChoiceGenerator {
     /// Identifies the generator to the instruction that re-executes (`verifyGetInt`, ...).
     pub id: Rc<str>,
     /// The choices, explored in this order.
-    pub choices: Vec<Choice>,
+    pub choices: Choices,
     /// Whether this is a thread (scheduling) choice.
     pub is_thread: bool,
 }
+
+/// A generator's choices: a thread choice rarely offers more than eight, which then need
+/// no allocation of their own.
+pub type Choices = smallvec::SmallVec<[Choice; 8]>;
+
+/// The generators registered in one transition (cascaded ones are rare: one is kept
+/// inline).
+pub type ChoiceGenerators = smallvec::SmallVec<[ChoiceGenerator; 1]>;
 
 /// The id of a thread choice generator: the common reasons are shared, not allocated per
 /// state.
@@ -81,11 +89,7 @@ impl ChoiceGenerator {
         reason: &'static str,
         threads: impl IntoIterator<Item = u32>,
     ) -> ChoiceGenerator {
-        // Sized for the most threads the iterator may yield: a filtered one would otherwise
-        // start small and grow.
-        let threads = threads.into_iter();
-        let mut choices = Vec::with_capacity(threads.size_hint().1.unwrap_or(0));
-        choices.extend(threads.map(Choice::Thread));
+        let choices = threads.into_iter().map(Choice::Thread).collect();
         ChoiceGenerator {
             id: thread_choice_id(reason),
             choices,
@@ -97,7 +101,7 @@ impl ChoiceGenerator {
     pub fn data(id: &str, choices: Vec<Choice>) -> ChoiceGenerator {
         ChoiceGenerator {
             id: Rc::from(id),
-            choices,
+            choices: Choices::from_vec(choices),
             is_thread: false,
         }
     }
@@ -143,7 +147,7 @@ pub type SharedProtection =
     std::sync::Arc<dashmap::DashMap<FieldKey, bool, crate::word_hash::WordHash>>;
 
 /// A field as lock-protection detection tracks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FieldKey {
     /// Declaring class.
     pub class: ClassId,
@@ -151,6 +155,16 @@ pub struct FieldKey {
     pub slot: u32,
     /// Whether it is a static field.
     pub is_static: bool,
+}
+
+impl std::hash::Hash for FieldKey {
+    /// One word (the field lookups of every shared access hash keys; the derived hash would
+    /// feed three).
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(
+            u64::from(self.class) << 32 ^ u64::from(self.slot) << 1 ^ u64::from(self.is_static),
+        );
+    }
 }
 
 /// Priorities of the best-first search.
@@ -181,7 +195,7 @@ pub enum Violation {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TransitionEnd {
     /// Choices were registered; the state has successors.
-    Choices(Vec<ChoiceGenerator>),
+    Choices(ChoiceGenerators),
     /// Every non-daemon thread finished (or System.exit was called).
     Finished,
     /// A property was violated.
@@ -196,7 +210,7 @@ pub struct Explore {
     /// The scheduling policy.
     pub policy: Policy,
     /// Generators registered in the current transition.
-    pub pending: Vec<ChoiceGenerator>,
+    pub pending: ChoiceGenerators,
     /// The choices the current transition started with, by generator id.
     pub current: Vec<(Rc<str>, Choice)>,
     /// A violation found in the current transition.
@@ -632,7 +646,7 @@ impl Vm {
         }
         let cg = ChoiceGenerator::threads("schedule", self.schedulable());
         if !cg.choices.is_empty() {
-            return TransitionEnd::Choices(vec![cg]);
+            return TransitionEnd::Choices(smallvec::smallvec![cg]);
         }
         let waiting = self.threads.iter().any(|t| t.is_alive() && !t.daemon);
         let check = self.explore.as_ref().is_some_and(|e| e.check_deadlocks);

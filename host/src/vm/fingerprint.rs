@@ -37,16 +37,15 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// Modified old objects, sorted (see `dirty_from`); scratch: global roots, where the
-    /// summary of every thread as the state holds it is kept (its slot in
-    /// `thread_summaries`), and monitors (by reference, then canonical).
-    dirty: Vec<Ref>,
+    /// The modified old objects of the state, sorted (the heap's list); scratch: global
+    /// roots, where the summary of every thread as the state holds it is kept (its slot in
+    /// `thread_summaries`), and monitors (by canonical identity).
+    dirty: Rc<[Ref]>,
     global_roots: Vec<Ref>,
-    /// The heap's list of modified old objects that `dirty` was sorted from (most states
-    /// share one list: objects rarely become modified for the first time).
-    dirty_from: PVec<u32>,
     threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
+    /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]).
+    stable_roots: Recent<StableRoots, Rc<[Ref]>>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -81,6 +80,67 @@ struct ThreadSummary {
     /// The closure of the roots under the graph of the given [`super::heap::Heap::edges`],
     /// once looked up.
     closure: Option<(u128, RefSet)>,
+}
+
+/// What the global roots that come from changed class states and modified old objects
+/// are derived from; states rarely differ in it, so the roots are cached by it.
+#[derive(Debug, Clone)]
+struct StableRoots {
+    /// The changed class states ([`Fingerprinter::changed_classes`]), by identity.
+    classes: Rc<[usize]>,
+    /// The heap's list of modified old objects.
+    dirty: Rc<[Ref]>,
+    /// The heap's [`super::heap::Heap::preexisting_version`].
+    preexisting_version: u64,
+}
+
+impl StableRoots {
+    fn same(&self, other: &StableRoots) -> bool {
+        Rc::ptr_eq(&self.classes, &other.classes)
+            && (Rc::ptr_eq(&self.dirty, &other.dirty) || self.dirty == other.dirty)
+            && self.preexisting_version == other.preexisting_version
+    }
+}
+
+/// How many inputs a [`Recent`] cache remembers.
+const RECENT: usize = 8;
+
+/// Values derived from the last few inputs, replaced oldest first. The inputs hold what
+/// they are recognized by (shared lists), so an identity cannot be reused for other content
+/// while it is cached.
+#[derive(Debug, Clone)]
+struct Recent<K, V> {
+    entries: Vec<(K, V)>,
+    next: usize,
+}
+
+impl<K, V> Default for Recent<K, V> {
+    fn default() -> Self {
+        Recent {
+            entries: Vec::new(),
+            next: 0,
+        }
+    }
+}
+
+impl<K, V: Clone> Recent<K, V> {
+    /// The value derived from the input `same` recognizes.
+    fn find(&self, same: impl Fn(&K) -> bool) -> Option<V> {
+        self.entries
+            .iter()
+            .find(|(k, _)| same(k))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Remembers `value` for `key` in place of the oldest entry.
+    fn insert(&mut self, key: K, value: V) {
+        if self.entries.len() < RECENT {
+            self.entries.push((key, value));
+        } else {
+            self.entries[self.next] = (key, value);
+            self.next = (self.next + 1) % RECENT;
+        }
+    }
 }
 
 /// How many versions of each thread keep their summaries.
@@ -500,6 +560,7 @@ impl Vm {
         self.sealed_class_states = Some(self.class_states.clone());
         let fp = self.fingerprinter.get_or_insert_with(Default::default);
         fp.changed_classes = None;
+        fp.stable_roots = Recent::default();
         fp.thread_summaries.clear();
         fp.memo.clear();
         // The first seal (nothing preexisting yet) starts baseline 1, every later one
@@ -557,18 +618,11 @@ impl Vm {
             preexisting: self.heap.preexisting(),
             old_boundary: self.heap.old_boundary(),
         };
-        let dirty_list = self.heap.dirty_old_list();
-        if !fp.dirty_from.ptr_eq(dirty_list) {
-            fp.dirty_from = dirty_list.clone();
-            fp.dirty.clear();
-            fp.dirty.extend(self.heap.dirty_old());
-            fp.dirty.sort_unstable();
-            fp.dirty.dedup();
-        }
+        fp.dirty = self.heap.dirty_old().clone();
         let old_boundary = bounds.old_boundary;
         let dirty_sum = self
             .heap
-            .settle_dirty_sum(&fp.dirty, |obj| digest_of(obj, old_boundary));
+            .settle_dirty_sum(|obj| digest_of(obj, old_boundary));
         let changed_classes = self.changed_classes(&mut fp);
         self.reach_all(&mut fp, bounds, &changed_classes);
         let hash = self.canonical_hash(&mut fp, bounds, &changed_classes, dirty_sum);
@@ -593,26 +647,32 @@ impl Vm {
     fn changed_classes(&self, fp: &mut Fingerprinter) -> Rc<[usize]> {
         match &fp.changed_classes {
             Some((table, list)) if table.ptr_eq(&self.class_states) => list.clone(),
-            _ => {
-                let list: Rc<[usize]> = match &self.sealed_class_states {
-                    Some(base) => self
-                        .class_states
-                        .changed_since(base)
-                        .filter(|&i| self.class_states.get(i) != base.get(i))
-                        .collect(),
-                    None => (0..self.class_states.len()).collect(),
-                };
-                fp.changed_classes = Some((self.class_states.clone(), list.clone()));
-                list
-            }
+            _ => self.list_changed_classes(fp),
         }
+    }
+
+    /// [`changed_classes`](Self::changed_classes) when the table changed: compares it with
+    /// the sealed one and remembers the result.
+    #[cold]
+    #[inline(never)]
+    fn list_changed_classes(&self, fp: &mut Fingerprinter) -> Rc<[usize]> {
+        let list: Rc<[usize]> = match &self.sealed_class_states {
+            Some(base) => self
+                .class_states
+                .changed_since(base)
+                .filter(|&i| self.class_states.get(i) != base.get(i))
+                .collect(),
+            None => (0..self.class_states.len()).collect(),
+        };
+        fp.changed_classes = Some((self.class_states.clone(), list.clone()));
+        list
     }
 
     /// Marks what the state reaches, and from which thread: the closure of every thread's
     /// roots, and of the global roots (changed class states, modified preexisting objects,
     /// modified objects reachable from statics when sealed, monitors), whose objects are
     /// shared, as are the objects reachable from statics when sealed.
-    fn reach_all(&mut self, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &[usize]) {
+    fn reach_all(&mut self, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &Rc<[usize]>) {
         let edges = self.heap.edges();
         let static_closure = fp.static_closure.clone();
         let sealed_refs = fp.sealed_refs.clone();
@@ -623,8 +683,100 @@ impl Vm {
             sealed_refs: sealed_refs.as_deref(),
         };
         fp.sharing.clear();
+        let inputs = StableRoots {
+            classes: changed_classes.clone(),
+            dirty: fp.dirty.clone(),
+            preexisting_version: self.heap.preexisting_version(),
+        };
+        let stable = match fp.stable_roots.find(|k| k.same(&inputs)) {
+            Some(stable) => stable,
+            None => {
+                let stable = self.stable_roots(&graph, &fp.dirty, bounds, changed_classes);
+                fp.stable_roots.insert(inputs, stable.clone());
+                stable
+            }
+        };
         let mut roots = std::mem::take(&mut fp.global_roots);
         roots.clear();
+        roots.extend_from_slice(&stable);
+        let monitors = self.monitors.keys().filter(|r| r.0 >= bounds.preexisting);
+        let before = roots.len();
+        roots.extend(monitors);
+        if roots.len() > before {
+            roots.sort_unstable();
+            roots.dedup();
+        }
+        fp.threads.clear();
+        for (t, th) in self.threads.iter().enumerate() {
+            let slot = fp.thread_summary(t, th, bounds);
+            fp.threads.push(slot);
+        }
+        let threads = 0..fp.threads.len();
+        let global_signature = signature(&roots);
+        let key = memo_key(
+            edges,
+            threads.clone().map(|t| fp.summary(t).signature),
+            global_signature,
+        );
+        match fp.memo.get(key) {
+            Some(words) => fp.sharing.load(words),
+            None => Self::reach_anew(fp, &graph, &roots, global_signature, key),
+        }
+        fp.global_roots = roots;
+    }
+
+    /// [`reach_all`](Self::reach_all) for an input the memo does not know (rare, so kept
+    /// out of the hot path): from the closures of the root sets if the graph is known, else
+    /// by one traversal; the result goes into the memo under `key`.
+    #[cold]
+    #[inline(never)]
+    fn reach_anew(
+        fp: &mut Fingerprinter,
+        graph: &Graph,
+        roots: &[Ref],
+        global_signature: u128,
+        key: u128,
+    ) {
+        let edges = graph.edges;
+        let threads = 0..fp.threads.len();
+        if fp.reach.graph_seen_before(edges) {
+            for t in threads.clone() {
+                let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
+                let closure = match &summary.closure {
+                    Some((e, closure)) if *e == edges => closure.clone(),
+                    _ => {
+                        let closure = fp.reach.closure(graph, &summary.roots, summary.signature);
+                        summary.closure = Some((edges, closure.clone()));
+                        closure
+                    }
+                };
+                fp.sharing.add_thread(&closure);
+            }
+            let global = fp.reach.closure(graph, roots, global_signature);
+            fp.sharing.add_global(&global);
+        } else {
+            let current = summaries(&fp.thread_summaries, &fp.threads);
+            let threads = current.map(|s| &s.roots[..]);
+            fp.reach.traverse(graph, threads, roots, &mut fp.sharing);
+        }
+        let words = fp.sharing.summary(graph.statics);
+        fp.memo.insert(key, words);
+    }
+
+    /// The global roots that changed class states and modified old objects give: the
+    /// statics and mirrors of changed classes, what modified preexisting objects refer to,
+    /// and modified objects reachable from statics when sealed; sorted, without duplicates,
+    /// preexisting objects left out.
+    #[cold]
+    #[inline(never)]
+    fn stable_roots(
+        &self,
+        graph: &Graph,
+        dirty: &[Ref],
+        bounds: Bounds,
+        changed_classes: &[usize],
+    ) -> Rc<[Ref]> {
+        let mut roots = Vec::new();
         // Preexisting objects are left out as they come (most references are to them).
         let mut root = |r: Ref| {
             if r.0 >= bounds.preexisting {
@@ -638,7 +790,7 @@ impl Vm {
             root(cs.statics);
             root(cs.mirror);
         }
-        for &r in &fp.dirty {
+        for &r in dirty {
             if r.0 < bounds.preexisting {
                 if let Some(obj) = self.heap.get(r) {
                     obj.data.for_each_ref(&mut root);
@@ -647,49 +799,9 @@ impl Vm {
                 root(r);
             }
         }
-        self.monitors.keys().for_each(|&r| root(r));
         roots.sort_unstable();
         roots.dedup();
-        fp.threads.clear();
-        for (t, th) in self.threads.iter().enumerate() {
-            let slot = fp.thread_summary(t, th, bounds);
-            fp.threads.push(slot);
-        }
-        let threads = 0..fp.threads.len();
-        let global_signature = signature(&roots);
-        let key = memo_key(
-            edges,
-            threads.clone().map(|t| fp.summary(t).signature),
-            global_signature,
-        );
-        if let Some(words) = fp.memo.get(key) {
-            fp.sharing.load(&words);
-            fp.global_roots = roots;
-            return;
-        }
-        if fp.reach.graph_seen_before(edges) {
-            for t in threads.clone() {
-                let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
-                let closure = match &summary.closure {
-                    Some((e, closure)) if *e == edges => closure.clone(),
-                    _ => {
-                        let closure = fp.reach.closure(&graph, &summary.roots, summary.signature);
-                        summary.closure = Some((edges, closure.clone()));
-                        closure
-                    }
-                };
-                fp.sharing.add_thread(&closure);
-            }
-            let global = fp.reach.closure(&graph, &roots, global_signature);
-            fp.sharing.add_global(&global);
-        } else {
-            let current = summaries(&fp.thread_summaries, &fp.threads);
-            let threads = current.map(|s| &s.roots[..]);
-            fp.reach.traverse(&graph, threads, &roots, &mut fp.sharing);
-        }
-        let words = fp.sharing.summary(static_closure.as_deref());
-        fp.memo.insert(key, words);
-        fp.global_roots = roots;
+        roots.into()
     }
 
     /// Hashes the state in canonical form (see the module documentation); numbers the
@@ -702,7 +814,7 @@ impl Vm {
         dirty_sum: u128,
     ) -> u128 {
         fp.queue.clear();
-        let dirty = std::mem::take(&mut fp.dirty);
+        let dirty = fp.dirty.clone();
         let mut monitors = std::mem::take(&mut fp.monitors);
         monitors.clear();
         let mut c = Canon {
@@ -747,7 +859,7 @@ impl Vm {
         // are hashed in reference order, numbering the young objects they refer to.
         let included = |c: &Canon, r: Ref| r.0 < bounds.preexisting || c.fp.was_reached(r);
         let mut sum = dirty_sum;
-        for &r in &dirty {
+        for &r in dirty.iter() {
             if !included(&c, r) {
                 if let Some(obj) = self.heap.get(r) {
                     sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)));
@@ -764,17 +876,13 @@ impl Vm {
         }
         c.drain();
         c.h.word(0x10C4);
-        // By reference first (which numbers a young lock met nowhere else), then by
-        // canonical identity.
+        // Numbered in reference order (the table's), which numbers a young lock met
+        // nowhere else; hashed in canonical order.
         monitors.extend(
             self.monitors
                 .iter()
-                .map(|(&r, m)| (u64::from(r.0), m.owner, m.count)),
+                .map(|(&r, m)| (c.id(r), m.owner, m.count)),
         );
-        monitors.sort_unstable();
-        for m in monitors.iter_mut() {
-            m.0 = c.id(Ref(m.0 as u32));
-        }
         monitors.sort_unstable();
         for &(r, owner, count) in &monitors {
             c.h.word(r);
@@ -792,7 +900,6 @@ impl Vm {
                 .unwrap_or(0),
         );
         let hash = c.h.finish();
-        fp.dirty = dirty;
         fp.monitors = monitors;
         hash
     }

@@ -369,6 +369,13 @@ fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
 /// The share old object `r`'s current version `obj` has in the dirty sum (see
 /// [`super::dirty_sum`]): none unless it was modified, and then known from its digest, which
 /// settling the sum cached.
+/// A number no heap has used as its [`Heap::preexisting_version`] before (unique across
+/// workers, which may compare versions of heaps that came from the same snapshot).
+fn fresh_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 fn previous_share(r: Ref, obj: &Obj) -> u128 {
     match (obj.dirty_old, obj.cached_digest()) {
         (true, Some(d)) => share(r, d),
@@ -389,7 +396,13 @@ pub struct Heap {
     live: usize,
     old_boundary: u32,
     preexisting: u32,
-    dirty_old: PVec<u32>,
+    /// The old objects modified since the search started, sorted: states that modified the
+    /// same ones compare equal on it, and it changes only when an object is modified for
+    /// the first time.
+    dirty_old: Rc<[Ref]>,
+    /// Identifies the content of the preexisting objects: a fresh number after every change
+    /// to one (see [`Heap::preexisting_version`]).
+    preexisting_version: u64,
     /// The modified old objects' part of the fingerprint (see [`super::dirty_sum`]).
     dirty_sum: DirtySum,
     /// A hash of the reference graph among non-preexisting objects (see [`Heap::edges`]),
@@ -569,6 +582,9 @@ impl Heap {
     #[inline(always)]
     fn get_mut_tracked(&mut self, r: Ref) -> Option<&mut Obj> {
         let old = r.0 < self.old_boundary;
+        if r.0 < self.preexisting {
+            self.preexisting_version = fresh_version();
+        }
         let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
         if old {
             self.dirty_sum.note_change(r, || previous_share(r, obj));
@@ -576,13 +592,18 @@ impl Heap {
         obj.clear_digest();
         if old && !obj.dirty_old {
             obj.dirty_old = true;
-            self.dirty_old.push(r.0);
+            let at = self.dirty_old.partition_point(|&d| d < r);
+            let (before, after) = self.dirty_old.split_at(at);
+            self.dirty_old = before.iter().chain([&r]).chain(after).copied().collect();
         }
         Some(obj)
     }
 
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
+        if r.0 < self.preexisting {
+            self.preexisting_version = fresh_version();
+        }
         if let (true, Some(Some(obj))) = (r.0 < self.old_boundary, self.slots.get(r.index())) {
             self.dirty_sum.note_change(r, || previous_share(r, obj));
         }
@@ -647,20 +668,22 @@ impl Heap {
         self.preexisting
     }
 
-    /// Old objects modified since the search started, in modification order.
-    pub fn dirty_old(&self) -> impl Iterator<Item = Ref> + '_ {
-        self.dirty_old.iter().map(|&r| Ref(r))
+    /// A number that changes whenever a preexisting object changes (never returning to an
+    /// earlier value), so that what is derived from their content can be cached by it.
+    pub fn preexisting_version(&self) -> u64 {
+        self.preexisting_version
+    }
+
+    /// Old objects modified since the search started, in reference order.
+    pub fn dirty_old(&self) -> &Rc<[Ref]> {
+        &self.dirty_old
     }
 
     /// The sum of the shares of the modified old objects ([`super::dirty_sum`]), brought up
-    /// to date; `modified` lists them all, `digest` gives an object's content digest.
-    pub(super) fn settle_dirty_sum(
-        &mut self,
-        modified: &[Ref],
-        digest: impl Fn(&Obj) -> [u64; 2],
-    ) -> u128 {
+    /// to date; `digest` gives an object's content digest.
+    pub(super) fn settle_dirty_sum(&mut self, digest: impl Fn(&Obj) -> [u64; 2]) -> u128 {
         let slots = &self.slots;
-        self.dirty_sum.settle(modified.iter().copied(), |r| {
+        self.dirty_sum.settle(self.dirty_old.iter().copied(), |r| {
             slots.get(r.index()).and_then(|o| o.as_deref()).map(&digest)
         })
     }
@@ -669,12 +692,6 @@ impl Heap {
     /// [`settle_dirty_sum`](Self::settle_dirty_sum).
     pub(super) fn dirty_young_holders(&self) -> Rc<[Ref]> {
         self.dirty_sum.young_holders().clone()
-    }
-
-    /// The list behind [`dirty_old`](Self::dirty_old), to recognize it later with
-    /// [`PVec::ptr_eq`] (a held copy makes any change to the list copy it first).
-    pub fn dirty_old_list(&self) -> &PVec<u32> {
-        &self.dirty_old
     }
 
     /// Whether `r` may be reached by more than one thread (objects that existed before the
@@ -747,7 +764,7 @@ mod tests {
         let young = heap.old_boundary();
         let mut sum = 0u128;
         let mut holders = Vec::new();
-        for r in heap.dirty_old() {
+        for &r in heap.dirty_old().iter() {
             let d = digest(heap.get(r).unwrap(), young);
             sum = sum.wrapping_add(share(r, d));
             if d[0] & 1 != 0 {
@@ -760,9 +777,7 @@ mod tests {
 
     fn settle(heap: &mut Heap) -> (u128, Vec<Ref>) {
         let young = heap.old_boundary();
-        let mut modified: Vec<Ref> = heap.dirty_old().collect();
-        modified.sort_unstable();
-        let sum = heap.settle_dirty_sum(&modified, |o| digest(o, young));
+        let sum = heap.settle_dirty_sum(|o| digest(o, young));
         (sum, heap.dirty_young_holders().to_vec())
     }
 

@@ -5,7 +5,7 @@ pub mod boot;
 pub mod class;
 mod dirty_sum;
 pub mod explore;
-pub mod fingerprint;
+mod fingerprint;
 pub mod gc;
 pub mod heap;
 pub mod indy;
@@ -38,7 +38,7 @@ use std::rc::Rc;
 use class::ClassId;
 use heap::{Heap, ObjData};
 use loader::Classes;
-use monitor::Monitor;
+use monitor::MonitorTable;
 use thread::JThread;
 use value::{Ref, Value};
 
@@ -216,7 +216,7 @@ pub struct Vm {
     /// The thread being executed.
     pub current: usize,
     /// Owned monitors.
-    pub monitors: HashMap<Ref, Monitor, crate::word_hash::WordHash>,
+    pub monitors: MonitorTable,
     /// Interned strings.
     pub strings: strings::StringTable,
     /// Core class ids and slots.

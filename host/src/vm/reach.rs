@@ -279,7 +279,7 @@ impl ReachCache {
 
 /// One state's reachability summary: per touched bitmap word, (word index, objects
 /// reached, objects shared), objects reachable from statics when sealed included.
-pub(super) type SharingWords = Rc<[(u32, u64, u64)]>;
+pub(super) type SharingWords = Box<[(u32, u64, u64)]>;
 
 /// How many bitmap words the memo may hold before it starts over.
 const MEMO_LIMIT: usize = 1 << 17;
@@ -312,8 +312,8 @@ pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u128>, global:
 
 impl SharingMemo {
     /// The result computed for the input hashed `key`, if remembered.
-    pub(super) fn get(&self, key: u128) -> Option<SharingWords> {
-        self.entries.get(&key).cloned()
+    pub(super) fn get(&self, key: u128) -> Option<&[(u32, u64, u64)]> {
+        self.entries.get(&key).map(|words| &words[..])
     }
 
     /// Remembers the result for the input hashed `key`.

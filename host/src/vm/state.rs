@@ -6,13 +6,12 @@
 //! thread stacks, and a snapshot shares all unchanged objects with its parent — JPF's state
 //! collapsing achieved by structural sharing instead of explicit interning tables.
 
-use std::collections::HashMap;
 use std::mem::size_of;
 use std::rc::Rc;
 
 use super::heap::Heap;
 use super::memory::NativeMemory;
-use super::monitor::Monitor;
+use super::monitor::{Monitor, MonitorTable};
 use super::pvec::PVec;
 use super::strings::StringTable;
 use super::thread::JThread;
@@ -26,7 +25,7 @@ pub struct Snapshot {
     class_states: PVec<ClassState>,
     /// Threads, shared with the parent state's snapshot where they did not change.
     threads: Vec<Rc<JThread>>,
-    monitors: HashMap<Ref, Monitor, crate::word_hash::WordHash>,
+    monitors: MonitorTable,
     strings: StringTable,
     native_memory: NativeMemory,
     current: usize,
