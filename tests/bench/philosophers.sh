@@ -9,6 +9,9 @@
 # --instructions the script also counts the machine instructions the search executes at N=4
 # (valgrind's callgrind, collecting only inside the search loop), which are repeatable.
 #
+# RPF_BIN selects the rpf binary to measure (default: a fresh release build), e.g. the
+# profile-guided build: RPF_BIN=$(tests/bench/pgo-build.sh) tests/bench/philosophers.sh
+#
 # usage: tests/bench/philosophers.sh [--instructions] [N...]       (default: 3 4 5 6)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +23,8 @@ fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(3 4 5 6)
 
-cargo build --release -q -p rpf
+rpf="${RPF_BIN:-./target/release/rpf}"
+[ -n "${RPF_BIN:-}" ] || cargo build --release -q -p rpf
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 javac -d "$work" tests/java/bench/DiningPhilosophers.java
@@ -32,7 +36,7 @@ printf '%-3s %12s %14s %9s %10s %9s %10s %12s %9s %14s\n' \
 # Runs the search with `workers` and leaves its JSON report in $work/r$n-$workers.json.
 check() {
   local n=$1 workers=$2 status=0
-  ./target/release/rpf -cp "$work" DiningPhilosophers "$n" ordered +vm.output=false \
+  "$rpf" -cp "$work" DiningPhilosophers "$n" ordered +vm.output=false \
     +report.progress=0 +search.workers="$workers" +report.json.file="$work/r$n-$workers.json" \
     >"$work/out$n.txt" || status=$?
   if [ "$status" -ne 0 ]; then
@@ -59,7 +63,7 @@ done
 
 if $instructions; then
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
-    --toggle-collect='*Engine*explore_below*' ./target/release/rpf -cp "$work" \
+    --toggle-collect='*Engine*explore_below*' "$rpf" -cp "$work" \
     DiningPhilosophers 4 ordered +vm.output=false +report.progress=0 \
     +report.json.file="$work/cg.json" >/dev/null 2>"$work/vg.txt"
   collected=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/vg.txt")

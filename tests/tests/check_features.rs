@@ -320,3 +320,25 @@ fn several_workers_need_a_depth_first_search_without_plugins() {
         "neither a number of workers nor auto",
     );
 }
+
+#[test]
+fn two_workers_replay_donated_paths_without_repeating_shared_prefixes() {
+    // Every donated path starts with the program's long first transition; a worker that
+    // re-ran it (and re-sealed its baseline) per donation executed several times the
+    // bytecode of the one-worker search (6x at N=4).
+    let dir = compile_programs(&["tests/java/bench"], &[]);
+    let instructions = |workers: &str| {
+        let setting = format!("+search.workers={workers}");
+        let args = ["4", "ordered", "+vm.output=false", setting.as_str()];
+        let (run_, report) = check_with_report(dir.path(), "DiningPhilosophers", &args);
+        assert_eq!(run_.status, Some(0), "{}", run_.stdout);
+        report["statistics"]["instructions"]
+            .as_u64()
+            .expect("instructions")
+    };
+    let (one, two) = (instructions("1"), instructions("2"));
+    assert!(
+        two * 2 < one * 3,
+        "two workers executed {two} bytecode instructions, one worker {one}"
+    );
+}

@@ -115,6 +115,42 @@ struct Engine<'a, M: Model, O: Observer> {
     rng: Rng,
     /// Hashes of recently met states (answers most revisits without the shared set).
     recent: RecentStates,
+    /// The states along the donated path this worker replayed last.
+    replayed: ReplayedPath<M::State>,
+}
+
+/// The states along the last donated path a worker replayed. The next path usually shares
+/// a prefix with it (donors give away their shallowest unfinished state, and every path
+/// starts with the program's long first transition), so it is replayed only from where
+/// the two part.
+struct ReplayedPath<S> {
+    /// The initial state the path starts from.
+    initial: usize,
+    /// The indices of the path's operations.
+    indices: Vec<usize>,
+    /// The state after each operation (kept, so that the model can return to it).
+    states: Vec<S>,
+}
+
+impl<S: Clone> ReplayedPath<S> {
+    /// How many first operations of `path` from initial state `initial` this path shares.
+    fn shared_prefix<Op>(&self, initial: usize, path: &[(Op, usize)]) -> usize {
+        if initial != self.initial {
+            return 0;
+        }
+        self.indices
+            .iter()
+            .zip(path)
+            .take_while(|(a, (_, b))| *a == b)
+            .count()
+    }
+
+    /// Forgets everything after the first `len` operations (a new path parts there).
+    fn truncate(&mut self, initial: usize, len: usize) {
+        self.initial = initial;
+        self.indices.truncate(len);
+        self.states.truncate(len);
+    }
 }
 
 impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
@@ -152,6 +188,11 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             depth_sum: 0,
             rng: Rng(seed),
             recent: RecentStates::new(),
+            replayed: ReplayedPath {
+                initial: 0,
+                indices: Vec::new(),
+                states: Vec::new(),
+            },
         }
     }
 
@@ -343,18 +384,30 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     }
 
     /// Follows a donated path from its initial state (the states on it are known, so they
-    /// are neither counted nor announced) and returns the frame of the untried operations
-    /// at its end; `None` if the path does not lead where it did for the donor.
+    /// are neither counted nor announced), from where it parts with the path replayed
+    /// before, and returns the frame of the untried operations at its end; `None` if the
+    /// path does not lead where it did for the donor.
     fn replay(
         &mut self,
         initial: &[M::State],
         work: &Work<M::Op>,
     ) -> Option<DfsFrame<M::State, M::Op>> {
-        let mut state = initial.get(work.initial)?.clone();
-        for (op, _) in &work.path {
+        let shared = self.replayed.shared_prefix(work.initial, &work.path);
+        self.replayed.truncate(work.initial, shared);
+        let mut state = match shared {
+            0 => initial.get(work.initial)?.clone(),
+            n => self.replayed.states[n - 1].clone(),
+        };
+        for (op, index) in &work.path[shared..] {
             match self.model.apply(&state, op) {
-                Outcome::Next(next) => state = next,
+                Outcome::Next(next) => {
+                    self.model.keep(&next);
+                    self.replayed.indices.push(*index);
+                    self.replayed.states.push(next.clone());
+                    state = next;
+                }
                 _ => {
+                    self.replayed.truncate(work.initial, 0);
                     tracing::warn!("a donated path did not replay; its work is lost");
                     return None;
                 }
