@@ -95,6 +95,7 @@ struct StableRoots {
 }
 
 impl StableRoots {
+    /// Whether `other` are the same inputs (so the same roots follow).
     fn same(&self, other: &StableRoots) -> bool {
         Rc::ptr_eq(&self.classes, &other.classes)
             && (Rc::ptr_eq(&self.dirty, &other.dirty) || self.dirty == other.dirty)

@@ -366,16 +366,16 @@ fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
     u128::from(a) << 64 | u128::from(b)
 }
 
-/// The share old object `r`'s current version `obj` has in the dirty sum (see
-/// [`super::dirty_sum`]): none unless it was modified, and then known from its digest, which
-/// settling the sum cached.
-/// A number no heap has used as its [`Heap::preexisting_version`] before (unique across
-/// workers, which may compare versions of heaps that came from the same snapshot).
+/// A number no heap has used as its [`Heap::preexisting_version`] before (unique in the
+/// process, so two heaps never carry one number for different contents).
 fn fresh_version() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
+/// The share old object `r`'s current version `obj` has in the dirty sum (see
+/// [`super::dirty_sum`]): none unless it was modified, and then known from its digest, which
+/// settling the sum cached.
 fn previous_share(r: Ref, obj: &Obj) -> u128 {
     match (obj.dirty_old, obj.cached_digest()) {
         (true, Some(d)) => share(r, d),
