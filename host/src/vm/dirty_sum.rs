@@ -38,7 +38,7 @@ pub struct DirtySum {
     sum: Option<u128>,
     /// Objects changed since the last settling, with the share their previous version had
     /// in `sum`.
-    unsettled: smallvec::SmallVec<[(Ref, u128); 4]>,
+    unsettled: smallvec::SmallVec<[(Ref, u128); 2]>,
     /// Modified old objects that refer to young objects, sorted.
     young_holders: Rc<[Ref]>,
 }
