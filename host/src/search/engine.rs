@@ -126,30 +126,28 @@ struct Engine<'a, M: Model, O: Observer> {
 struct ReplayedPath<S> {
     /// The initial state the path starts from.
     initial: usize,
-    /// The indices of the path's operations.
-    indices: Vec<usize>,
-    /// The state after each operation (kept, so that the model can return to it).
-    states: Vec<S>,
+    /// Per operation of the path: its index, and the state after it (kept, so that the
+    /// model can return to it).
+    steps: Vec<(usize, S)>,
 }
 
-impl<S: Clone> ReplayedPath<S> {
+impl<S> ReplayedPath<S> {
     /// How many first operations of `path` from initial state `initial` this path shares.
     fn shared_prefix<Op>(&self, initial: usize, path: &[(Op, usize)]) -> usize {
         if initial != self.initial {
             return 0;
         }
-        self.indices
+        self.steps
             .iter()
             .zip(path)
-            .take_while(|(a, (_, b))| *a == b)
+            .take_while(|((a, _), (_, b))| a == b)
             .count()
     }
 
     /// Forgets everything after the first `len` operations (a new path parts there).
     fn truncate(&mut self, initial: usize, len: usize) {
         self.initial = initial;
-        self.indices.truncate(len);
-        self.states.truncate(len);
+        self.steps.truncate(len);
     }
 }
 
@@ -190,8 +188,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
             recent: RecentStates::new(),
             replayed: ReplayedPath {
                 initial: 0,
-                indices: Vec::new(),
-                states: Vec::new(),
+                steps: Vec::new(),
             },
         }
     }
@@ -199,13 +196,12 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     /// Records a state reached at `depth`; false if it was seen before.
     fn admit(&mut self, state: &M::State, depth: usize) -> bool {
         if let Some(h) = self.model.hash(state) {
-            if self.recent.contains(h) {
-                self.report.revisited += 1;
-                return false;
-            }
-            let new = self.shared.visit(h);
-            self.recent.remember(h);
-            if !new {
+            let seen = self.recent.contains(h) || {
+                let new = self.shared.visit(h);
+                self.recent.remember(h);
+                !new
+            };
+            if seen {
                 self.report.revisited += 1;
                 return false;
             }
@@ -396,14 +392,13 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         self.replayed.truncate(work.initial, shared);
         let mut state = match shared {
             0 => initial.get(work.initial)?.clone(),
-            n => self.replayed.states[n - 1].clone(),
+            n => self.replayed.steps[n - 1].1.clone(),
         };
         for (op, index) in &work.path[shared..] {
             match self.model.apply(&state, op) {
                 Outcome::Next(next) => {
                     self.model.keep(&next);
-                    self.replayed.indices.push(*index);
-                    self.replayed.states.push(next.clone());
+                    self.replayed.steps.push((*index, next.clone()));
                     state = next;
                 }
                 _ => {
@@ -413,6 +408,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 }
             }
         }
+        // States on the path were kept as they were reached; an empty path ends at the
+        // initial state, which the engine comes back to as well.
         self.model.keep(&state);
         let ops = self.model.operations(&state);
         let order = Ops::from_slice(&work.remaining);

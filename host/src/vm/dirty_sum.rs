@@ -61,8 +61,8 @@ impl DirtySum {
     }
 
     /// Brings the sum up to date: `digest(r)` is the current content digest of old object
-    /// `r` (`None` if it is gone), `modified` every modified old object (used only when the
-    /// sum must be computed from scratch). Returns the sum.
+    /// `r` (`None` if it is gone), `modified` every modified old object in reference order
+    /// (used only when the sum must be computed from scratch). Returns the sum.
     pub(super) fn settle(
         &mut self,
         modified: impl Iterator<Item = Ref>,
@@ -107,8 +107,6 @@ impl DirtySum {
                         holders.push(r);
                     }
                 }
-                holders.sort_unstable();
-                holders.dedup();
                 self.young_holders = holders.into();
                 sum
             }
@@ -119,7 +117,7 @@ impl DirtySum {
 
     /// The modified old objects that refer to young objects, sorted (as of the last
     /// settling).
-    pub(super) fn young_holders(&self) -> &Rc<[Ref]> {
+    pub(super) fn young_holders(&self) -> &[Ref] {
         &self.young_holders
     }
 }

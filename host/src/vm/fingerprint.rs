@@ -37,10 +37,8 @@ pub struct Fingerprinter {
     queue: Vec<Ref>,
     /// Young objects reached by the last fingerprint.
     pub reached: usize,
-    /// The modified old objects of the state, sorted (the heap's list); scratch: global
-    /// roots, where the summary of every thread as the state holds it is kept (its slot in
-    /// `thread_summaries`), and monitors (by canonical identity).
-    dirty: Rc<[Ref]>,
+    /// Scratch: global roots, where the summary of every thread as the state holds it is
+    /// kept (its slot in `thread_summaries`), and monitors (by canonical identity).
     global_roots: Vec<Ref>,
     threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
@@ -98,7 +96,7 @@ impl StableRoots {
     /// Whether `other` are the same inputs (so the same roots follow).
     fn same(&self, other: &StableRoots) -> bool {
         Rc::ptr_eq(&self.classes, &other.classes)
-            && (Rc::ptr_eq(&self.dirty, &other.dirty) || self.dirty == other.dirty)
+            && self.dirty == other.dirty
             && self.preexisting_version == other.preexisting_version
     }
 }
@@ -619,7 +617,6 @@ impl Vm {
             preexisting: self.heap.preexisting(),
             old_boundary: self.heap.old_boundary(),
         };
-        fp.dirty = self.heap.dirty_old().clone();
         let old_boundary = bounds.old_boundary;
         let dirty_sum = self
             .heap
@@ -686,13 +683,13 @@ impl Vm {
         fp.sharing.clear();
         let inputs = StableRoots {
             classes: changed_classes.clone(),
-            dirty: fp.dirty.clone(),
+            dirty: self.heap.dirty_old().clone(),
             preexisting_version: self.heap.preexisting_version(),
         };
         let stable = match fp.stable_roots.find(|k| k.same(&inputs)) {
             Some(stable) => stable,
             None => {
-                let stable = self.stable_roots(&graph, &fp.dirty, bounds, changed_classes);
+                let stable = self.stable_roots(&graph, &inputs.dirty, bounds, changed_classes);
                 fp.stable_roots.insert(inputs, stable.clone());
                 stable
             }
@@ -815,7 +812,6 @@ impl Vm {
         dirty_sum: u128,
     ) -> u128 {
         fp.queue.clear();
-        let dirty = fp.dirty.clone();
         let mut monitors = std::mem::take(&mut fp.monitors);
         monitors.clear();
         let mut c = Canon {
@@ -860,7 +856,7 @@ impl Vm {
         // are hashed in reference order, numbering the young objects they refer to.
         let included = |c: &Canon, r: Ref| r.0 < bounds.preexisting || c.fp.was_reached(r);
         let mut sum = dirty_sum;
-        for &r in dirty.iter() {
+        for &r in self.heap.dirty_old().iter() {
             if !included(&c, r) {
                 if let Some(obj) = self.heap.get(r) {
                     sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)));

@@ -690,8 +690,8 @@ impl Heap {
 
     /// The modified old objects that refer to young objects, sorted, as of the last
     /// [`settle_dirty_sum`](Self::settle_dirty_sum).
-    pub(super) fn dirty_young_holders(&self) -> Rc<[Ref]> {
-        self.dirty_sum.young_holders().clone()
+    pub(super) fn dirty_young_holders(&self) -> &[Ref] {
+        self.dirty_sum.young_holders()
     }
 
     /// Whether `r` may be reached by more than one thread (objects that existed before the
