@@ -156,6 +156,11 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
         help: "stop when resident memory exceeds this (512m, 4g)",
     },
     KeySpec {
+        name: "search.sleep_sets",
+        kind: KeyKind::Bool,
+        help: "depth-first search skips steps that commute with steps already explored (sleep sets: the same states, fewer transitions)",
+    },
+    KeySpec {
         name: "search.multiple_errors",
         kind: KeyKind::Bool,
         help: "keep searching after the first error",

@@ -171,6 +171,15 @@ fn build_model(
         vm.plugins = Some(Box::new(plugins));
     }
     let mut model = JavaModel::new(vm);
+    // Plugins hear every transition and may keep state across them, which sleep sets
+    // would change; other searches have no use for them.
+    let depth_first = matches!(
+        settings.strategy,
+        Strategy::DepthFirst | Strategy::Random { .. }
+    );
+    if settings.sleep_sets && depth_first && model.vm.plugins.is_none() {
+        model.enable_sleep_sets();
+    }
     if model.vm.wants(EventKind::VmInitialized) {
         model.vm.fire(
             Frames::Parked,

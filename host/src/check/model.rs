@@ -14,6 +14,7 @@ use crate::search::{Event as SearchEvent, Model, Ops, Outcome};
 use crate::vm::explore::{
     Choice, ChoiceGenerator, ChoiceGenerators, SharedProtection, TransitionEnd, Violation,
 };
+use crate::vm::footprint::Footprint;
 use crate::vm::state::Snapshot;
 use crate::vm::value::Ref;
 use crate::vm::Vm;
@@ -31,6 +32,8 @@ pub struct StateData {
     pub fingerprint: u128,
     /// The thread that ran last.
     current: u32,
+    /// What the transition that led here touched, when sleep sets are on.
+    footprint: Option<Box<Footprint>>,
 }
 
 /// A shared handle to a state.
@@ -177,7 +180,12 @@ impl JavaModel {
         self.vm.heap.total_allocated - self.objects_at_seal
     }
 
-    fn capture(&mut self, cgs: ChoiceGenerators) -> JavaState {
+    /// Records footprints of transitions, which sleep sets ([`Model::commute`]) compare.
+    pub fn enable_sleep_sets(&mut self) {
+        self.vm.record_footprints();
+    }
+
+    fn capture(&mut self, cgs: ChoiceGenerators, footprint: Option<Footprint>) -> JavaState {
         for cg in &cgs {
             if cg.is_thread {
                 self.stats.thread_cgs += 1;
@@ -198,6 +206,7 @@ impl JavaModel {
             cgs,
             fingerprint,
             current: self.vm.current as u32,
+            footprint: footprint.map(Box::new),
         });
         self.at = Some(state.clone());
         state
@@ -361,7 +370,7 @@ impl Model for JavaModel {
 
     fn initial_states(&mut self) -> Vec<JavaState> {
         let main = ChoiceGenerator::threads("root", [0]);
-        let s0 = self.capture(smallvec::smallvec![main]);
+        let s0 = self.capture(smallvec::smallvec![main], None);
         self.keep(&s0);
         self.initial = Some(s0.clone());
         self.fire_search(EventKind::SearchStarted, s0.id());
@@ -385,6 +394,7 @@ impl Model for JavaModel {
         let end = self
             .vm
             .run_transition(thread_of(state, *op), picked(state, *op));
+        let footprint = self.vm.footprint_end();
         if self
             .initial
             .as_ref()
@@ -411,8 +421,10 @@ impl Model for JavaModel {
                 let error = self.reported(&requests.violations[0]);
                 self.violated(error)
             }
-            TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs)),
-            TransitionEnd::Finished => Outcome::Next(self.capture(ChoiceGenerators::new())),
+            TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs, footprint)),
+            TransitionEnd::Finished => {
+                Outcome::Next(self.capture(ChoiceGenerators::new(), footprint))
+            }
         }
     }
 
@@ -519,6 +531,30 @@ impl Model for JavaModel {
     fn late_error(&mut self) -> Option<JavaError> {
         self.late.take()
     }
+
+    /// The thread `op` schedules, if `state` offers only a thread choice (a data choice's
+    /// steps are not compared).
+    fn actor(&self, state: &JavaState, op: &JavaOp) -> Option<u32> {
+        self.vm.footprint.as_ref()?;
+        match &state.cgs[..] {
+            [cg] if cg.is_thread => match cg.choices.get(*op as usize) {
+                Some(Choice::Thread(t)) if *t < 64 => Some(*t),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Compares the footprints of the transitions that led to the two states; each must
+    /// end at a plain thread choice (after one that ends at a data choice, the other
+    /// thread cannot run before the choice is made, so the orders do not meet).
+    fn commute(&self, earlier: &JavaState, later: &JavaState) -> bool {
+        let plain = |s: &JavaState| matches!(&s.cgs[..], [cg] if cg.is_thread);
+        match (&earlier.footprint, &later.footprint) {
+            (Some(a), Some(b)) if plain(earlier) && plain(later) => a.commutes_with(b, &self.vm),
+            _ => false,
+        }
+    }
 }
 
 impl JavaModel {
@@ -622,7 +658,7 @@ impl JavaModel {
     /// The outcome of a violating transition, announced to listeners.
     fn violated(&mut self, error: JavaError) -> Outcome<JavaState, JavaError> {
         self.fire_violation(&error);
-        Outcome::Error(self.capture(ChoiceGenerators::new()), error)
+        Outcome::Error(self.capture(ChoiceGenerators::new(), None), error)
     }
 
     fn fire_violation(&mut self, error: &JavaError) {

@@ -41,6 +41,8 @@ pub struct CheckSettings {
     pub source_path: Vec<PathBuf>,
     /// Search workers, each on its own thread and VM (`search.workers`).
     pub workers: usize,
+    /// Sleep sets in depth-first search (`search.sleep_sets`).
+    pub sleep_sets: bool,
 }
 
 /// JPF search class names and rpf's short names.
@@ -102,6 +104,7 @@ impl CheckSettings {
         let workers = workers(config, &strategy)?;
         Ok(CheckSettings {
             workers,
+            sleep_sets: config.bool_or("search.sleep_sets", true)?,
             strategy,
             limits: Limits {
                 max_depth: config.uint("search.depth_limit")?.map(|d| d as usize),

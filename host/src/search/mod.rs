@@ -99,6 +99,24 @@ pub trait Model {
     fn late_error(&mut self) -> Option<Self::Error> {
         None
     }
+
+    /// Sleep sets (depth-first search): the *actor* (a number below 64, such as a thread)
+    /// whose step `op` takes from `state`, if the model can tell whether such steps
+    /// commute ([`commute`](Self::commute)). `None`, the default, keeps `op` out of sleep
+    /// sets.
+    fn actor(&self, _state: &Self::State, _op: &Self::Op) -> Option<u32> {
+        None
+    }
+
+    /// Whether the step that reached `earlier` commutes with the step that just reached
+    /// `later` (the model holds `later`): both steps were taken from the same state, or
+    /// `earlier`'s from an ancestor of that state with every step in between commuting with
+    /// it too. Commuting steps of different actors lead to the same state in either order
+    /// and neither changes what the other does, so after exploring below `earlier`, the
+    /// search need not take `earlier`'s actor's step below `later`.
+    fn commute(&self, _earlier: &Self::State, _later: &Self::State) -> bool {
+        false
+    }
 }
 
 /// The result of applying an operation.

@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use dashmap::DashSet;
+use dashmap::mapref::entry::Entry;
+use dashmap::DashMap;
 
 use super::{Report, StopReason};
 use crate::word_hash::WordHash;
@@ -43,10 +44,33 @@ struct Pool<Op> {
     idle: usize,
 }
 
+/// A state's fingerprint as a visited-set key: two words (8-byte aligned, unlike `u128`,
+/// so that an entry with its sleep set takes 24 bytes, not 32) hashed as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StateKey(u64, u64);
+
+impl std::hash::Hash for StateKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0 ^ self.1);
+    }
+}
+
+/// What [`SharedSearch::visit`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visit {
+    /// The state is new.
+    New,
+    /// The state was seen before; `reopen` are the actors whose steps must be taken from
+    /// it now, `asleep` what stays asleep in it.
+    Seen { asleep: u32, reopen: u32 },
+}
+
 /// The visited set, counters, stop signal and work pool of a search's workers.
 #[derive(Debug)]
 pub struct SharedSearch<Op> {
-    visited: DashSet<u128, WordHash>,
+    /// Every state seen, with its sleep set: the actors whose steps from it have not been
+    /// taken because they commute with steps taken before (see [`Visit`]).
+    visited: DashMap<StateKey, u32, WordHash>,
     workers: usize,
     states: Line<AtomicU64>,
     errors: Line<AtomicUsize>,
@@ -63,7 +87,7 @@ impl<Op> SharedSearch<Op> {
     /// The shared part of a search with `workers` workers.
     pub fn new(workers: usize) -> Self {
         SharedSearch {
-            visited: DashSet::with_hasher(WordHash::default()),
+            visited: DashMap::with_hasher(WordHash::default()),
             workers: workers.max(1),
             states: Line::default(),
             errors: Line::default(),
@@ -78,10 +102,31 @@ impl<Op> SharedSearch<Op> {
         }
     }
 
-    /// Marks the state hashed `h` visited; false if some worker visited it before.
+    /// Marks the state hashed `h` visited with sleep set `asleep` (a bit per actor).
+    ///
+    /// A state seen before with actors asleep that are awake now must take those actors'
+    /// steps after all (Godefroid's condition for sleep sets with state matching): they were
+    /// left out because they commuted with what came before *that* visit, which this one
+    /// did not come through. It then keeps as asleep only what was asleep both times.
     #[inline]
-    pub fn visit(&self, h: u128) -> bool {
-        self.visited.insert(h)
+    pub fn visit(&self, h: u128, asleep: u32) -> Visit {
+        match self.visited.entry(StateKey(h as u64, (h >> 64) as u64)) {
+            Entry::Vacant(v) => {
+                v.insert(asleep);
+                Visit::New
+            }
+            Entry::Occupied(mut o) => {
+                let before = *o.get();
+                let reopen = before & !asleep;
+                if reopen != 0 {
+                    *o.get_mut() = before & asleep;
+                }
+                Visit::Seen {
+                    asleep: before & asleep,
+                    reopen,
+                }
+            }
+        }
     }
 
     /// Counts a new state.

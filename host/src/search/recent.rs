@@ -9,16 +9,20 @@
 /// Bits of the hash that pick a cache slot (16K slots, 256 KiB).
 const SLOT_BITS: u32 = 14;
 
-/// A direct-mapped table of state hashes (0: empty slot).
+/// A direct-mapped table of state hashes (0: empty slot), with the sleep sets they had in
+/// the visited set when cached (sleep sets only ever shrink there, so the cached one holds
+/// the current one).
 #[derive(Debug)]
 pub(super) struct RecentStates {
     slots: Box<[u128]>,
+    asleep: Box<[u32]>,
 }
 
 impl RecentStates {
     pub(super) fn new() -> Self {
         RecentStates {
             slots: vec![0; 1 << SLOT_BITS].into_boxed_slice(),
+            asleep: vec![0; 1 << SLOT_BITS].into_boxed_slice(),
         }
     }
 
@@ -27,16 +31,21 @@ impl RecentStates {
         (h as u64 >> (64 - SLOT_BITS)) as usize
     }
 
-    /// Whether `h` is known visited.
+    /// Whether `h` is known visited with nothing asleep that `asleep` leaves awake (so a
+    /// visit with sleep set `asleep` has nothing to do).
     #[inline]
-    pub(super) fn contains(&self, h: u128) -> bool {
-        h != 0 && self.slots[Self::slot(h)] == h
+    pub(super) fn covers(&self, h: u128, asleep: u32) -> bool {
+        let slot = Self::slot(h);
+        h != 0 && self.slots[slot] == h && self.asleep[slot] & !asleep == 0
     }
 
-    /// Remembers `h`, which is in the visited set (evicting the hash in its slot).
+    /// Remembers `h`, which is in the visited set with sleep set `asleep` (evicting the
+    /// hash in its slot).
     #[inline]
-    pub(super) fn remember(&mut self, h: u128) {
-        self.slots[Self::slot(h)] = h;
+    pub(super) fn remember(&mut self, h: u128, asleep: u32) {
+        let slot = Self::slot(h);
+        self.slots[slot] = h;
+        self.asleep[slot] = asleep;
     }
 }
 
@@ -48,24 +57,37 @@ mod tests {
     fn remembers_hashes_until_a_hash_for_the_same_slot_replaces_them() {
         let mut recent = RecentStates::new();
         let a = 0x1234_5678_9abc_def0_0fed_cba9_8765_4321u128;
-        assert!(!recent.contains(a));
-        recent.remember(a);
-        assert!(recent.contains(a));
+        assert!(!recent.covers(a, 0));
+        recent.remember(a, 0);
+        assert!(recent.covers(a, 0));
         // Same slot (same top bits of the low word), different hash: evicts `a`.
         let b = a ^ 1;
-        assert!(!recent.contains(b));
-        recent.remember(b);
-        assert!(recent.contains(b));
-        assert!(!recent.contains(a));
+        assert!(!recent.covers(b, 0));
+        recent.remember(b, 0);
+        assert!(recent.covers(b, 0));
+        assert!(!recent.covers(a, 0));
         // A hash for another slot leaves `b` alone.
         let c = a ^ (1u128 << 63);
-        recent.remember(c);
-        assert!(recent.contains(b) && recent.contains(c));
+        recent.remember(c, 0);
+        assert!(recent.covers(b, 0) && recent.covers(c, 0));
+    }
+
+    #[test]
+    fn a_visit_is_covered_only_if_it_wakes_nothing_asleep() {
+        let mut recent = RecentStates::new();
+        let a = 0x1234_5678_9abc_def0_0fed_cba9_8765_4321u128;
+        recent.remember(a, 0b0110);
+        assert!(recent.covers(a, 0b0110) && recent.covers(a, 0b1110));
+        assert!(
+            !recent.covers(a, 0b0100),
+            "thread 1 was asleep, is awake now"
+        );
+        assert!(!recent.covers(a, 0));
     }
 
     #[test]
     fn the_empty_marker_is_never_reported_visited() {
         let recent = RecentStates::new();
-        assert!(!recent.contains(0));
+        assert!(!recent.covers(0, 0));
     }
 }

@@ -68,6 +68,7 @@ impl Vm {
             first_step: false,
             atomic_depth: 0,
             fingerprinter: None,
+            footprint: None,
             plugins: None,
             event_mask: 0,
             instrumented: false,

@@ -219,6 +219,9 @@ pub struct Method {
     /// A thread-API method (`Thread.join`, `LockSupport.park`, ...): calls to it from
     /// application code are scheduling points (decided once here, not per call).
     pub thread_api: bool,
+    /// Whether this native's effects are what a transition's footprint records (monitor
+    /// operations, reading the current thread); other natives make it opaque.
+    pub footprinted: bool,
     /// Declared exceptions.
     pub exceptions: Box<[Rc<str>]>,
     /// Generic signature.

@@ -269,10 +269,15 @@ impl Vm {
 
     /// [`schedulable_threads`](Self::schedulable_threads) without collecting them.
     fn schedulable(&self) -> impl Iterator<Item = u32> + '_ {
-        let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
         (0..self.threads.len())
-            .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .filter(move |&t| self.is_schedulable(t))
             .map(|t| t as u32)
+    }
+
+    /// Whether a thread choice would offer thread `t` now.
+    pub(crate) fn is_schedulable(&self, t: usize) -> bool {
+        let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
+        self.is_runnable(t) || (timeouts && self.may_time_out(t))
     }
 
     /// Whether thread `t` is in a timed wait that could end by timeout now.
@@ -309,6 +314,7 @@ impl Vm {
             return false;
         }
         if self.schedulable().nth(1).is_none() {
+            self.note_ran_alone();
             return false;
         }
         let cg = ChoiceGenerator::threads(reason, self.schedulable());
@@ -370,8 +376,13 @@ impl Vm {
             return false;
         }
         let (por, system_atomic) = (e.policy.por, e.policy.system_atomic);
-        let shared = self.heap.is_shared(obj);
-        let default = !(in_system && system_atomic)
+        let atomic = in_system && system_atomic;
+        let shared = if por && !atomic {
+            self.shared_for_decision(obj)
+        } else {
+            self.heap.is_shared(obj)
+        };
+        let default = !atomic
             && (!por
                 || shared
                     && match field {
@@ -450,7 +461,7 @@ impl Vm {
             return;
         }
         if let Value::Ref(r) = value {
-            if !r.is_null() && !self.heap.is_shared(r) && self.heap.is_shared(holder) {
+            if !r.is_null() && self.shared_for_decision(holder) && !self.shared_for_decision(r) {
                 self.share_closure(r);
             }
         }
@@ -464,7 +475,7 @@ impl Vm {
         }
         let mut work = vec![root];
         while let Some(r) = work.pop() {
-            if r.is_null() || self.heap.is_shared(r) {
+            if r.is_null() || self.shared_for_decision(r) {
                 continue;
             }
             if let Some(obj) = self.heap.get(r) {
@@ -543,15 +554,20 @@ impl Vm {
     /// Releases are not: until the releasing thread's next scheduling point nothing it does
     /// can be observed by the threads the release enables.
     pub(crate) fn monitor_relevant(&mut self, obj: Ref, in_system: bool) -> bool {
-        let Some(e) = self.explore.as_ref() else {
+        let Some(policy) = self.explore.as_ref().map(|e| e.policy) else {
             return false;
         };
         let me = self.current as u32;
         if self.monitors.get(&obj).is_some_and(|m| m.owner == me) {
             return false;
         }
-        let shared = self.heap.is_shared(obj);
-        let default = !(in_system && e.policy.system_atomic) && (!e.policy.por || shared);
+        let atomic = in_system && policy.system_atomic;
+        let shared = if policy.por && !atomic {
+            self.shared_for_decision(obj)
+        } else {
+            self.heap.is_shared(obj)
+        };
+        let default = !atomic && (!policy.por || shared);
         if !self.has_scheduler_plugin() {
             return default;
         }
@@ -561,7 +577,7 @@ impl Vm {
     /// Whether a call from application code into the class library is a scheduling point:
     /// the receiver or an argument is shared, or the callee is a thread-API method.
     pub(crate) fn library_call_relevant(
-        &self,
+        &mut self,
         exec: &Exec,
         callee_class: ClassId,
         arg_entries: usize,
@@ -573,12 +589,15 @@ impl Vm {
         if !e.policy.system_atomic || !self.is_system_class(callee_class) {
             return false;
         }
-        if thread_api {
-            return true;
+        if thread_api || !e.policy.por {
+            return thread_api
+                || exec.stack[exec.stack.len().saturating_sub(arg_entries)..]
+                    .iter()
+                    .any(|v| matches!(v, Value::Ref(r) if !r.is_null()));
         }
         let base = exec.stack.len().saturating_sub(arg_entries);
         exec.stack[base..].iter().any(|v| match v {
-            Value::Ref(r) if !r.is_null() => !e.policy.por || self.heap.is_shared(*r),
+            Value::Ref(r) if !r.is_null() => self.shared_for_decision(*r),
             _ => false,
         })
     }
@@ -603,6 +622,7 @@ impl Vm {
             e.start_budget = budget_limit;
         }
         let t = thread as usize;
+        self.footprint_begin(thread);
         self.time_out_if_waiting(t);
         let mut budget = budget_limit;
         loop {

@@ -64,6 +64,9 @@ pub struct Fingerprinter {
     /// Which baseline fingerprints are relative to (1: before the first transition, 2:
     /// after it); states of different baselines must never match.
     generation: u64,
+    /// Whether robust sharing ([`super::heap::Heap::is_robustly_shared`]) is wanted
+    /// exactly (sleep sets), rather than as a lower bound.
+    count_robust: bool,
 }
 
 /// What the fingerprint needs of one thread version: its content digest, and its roots
@@ -626,7 +629,8 @@ impl Vm {
         let hash = self.canonical_hash(&mut fp, bounds, &changed_classes, dirty_sum);
         fp.reached = 0;
         let statics = fp.static_closure.clone();
-        for (w, reached, shared) in fp.sharing.words(statics.as_deref()) {
+        for word in fp.sharing.words(statics.as_deref()) {
+            let (w, reached) = (word.word as usize, word.reached);
             let first = w << 6;
             let young = match bounds.old_boundary as usize {
                 b if b <= first => reached,
@@ -634,7 +638,8 @@ impl Vm {
                 b => reached & !((1u64 << (b - first)) - 1),
             };
             fp.reached += young.count_ones() as usize;
-            self.heap.set_shared_word(w, reached, shared);
+            self.heap
+                .set_shared_word(w, reached, word.shared, word.robust);
         }
         self.fingerprinter = Some(fp);
         hash
@@ -737,7 +742,9 @@ impl Vm {
     ) {
         let edges = graph.edges;
         let threads = 0..fp.threads.len();
-        if fp.reach.graph_seen_before(edges) {
+        // Only the threads' closures count the threads that reach an object (which robust
+        // sharing needs); one traversal is cheaper for a graph met once.
+        if fp.reach.graph_seen_before(edges) || fp.count_robust {
             for t in threads.clone() {
                 let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
                 let closure = match &summary.closure {
@@ -899,6 +906,14 @@ impl Vm {
         let hash = c.h.finish();
         fp.monitors = monitors;
         hash
+    }
+
+    /// Makes fingerprints find every robustly shared object (see
+    /// [`super::heap::Heap::is_robustly_shared`]), which sleep sets need.
+    pub fn count_robust_sharing(&mut self) {
+        self.fingerprinter
+            .get_or_insert_with(Default::default)
+            .count_robust = true;
     }
 
     /// Young objects the last fingerprint reached.

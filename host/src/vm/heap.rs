@@ -391,7 +391,9 @@ fn previous_share(r: Ref, obj: &Obj) -> u128 {
 #[derive(Debug, Clone, Default)]
 pub struct Heap {
     slots: Slots,
-    shared: PVec<u64>,
+    /// Per bitmap word of references: which objects are shared, and which of those
+    /// robustly (see [`Heap::is_robustly_shared`]).
+    shared: PVec<[u64; 2]>,
     free: Vec<u32>,
     live: usize,
     old_boundary: u32,
@@ -698,42 +700,68 @@ impl Heap {
     /// search always count).
     #[inline]
     pub fn is_shared(&self, r: Ref) -> bool {
+        self.sharing_bit(r, 0)
+    }
+
+    /// Whether `r` is shared so that no single other thread's transition can make it
+    /// unshared: reached by three threads or more, reachable from statics when sealed, or
+    /// from before the search (sleep sets rely on it, see [`super::footprint`]).
+    #[inline]
+    pub fn is_robustly_shared(&self, r: Ref) -> bool {
+        self.sharing_bit(r, 1)
+    }
+
+    #[inline]
+    fn sharing_bit(&self, r: Ref, which: usize) -> bool {
         if r.0 < self.preexisting {
             return true;
         }
         self.shared
             .get(r.index() >> 6)
-            .is_some_and(|w| w & (1 << (r.index() & 63)) != 0)
+            .is_some_and(|w| w[which] & (1 << (r.index() & 63)) != 0)
     }
 
-    /// Records whether `r` is shared (writing only when it changes, which is rare).
+    /// Records whether `r` is shared (writing only when it changes, which is rare); an
+    /// object shared this way (within a transition) is not robustly shared.
     #[inline]
     pub fn set_shared(&mut self, r: Ref, shared: bool) {
         let word = r.index() >> 6;
         let bit = 1u64 << (r.index() & 63);
-        let current = self.shared.get(word).copied().unwrap_or(0);
-        if (current & bit != 0) != shared {
-            self.flip_shared(word, bit);
+        let current = self.shared.get(word).copied().unwrap_or_default();
+        let new = [
+            if shared {
+                current[0] | bit
+            } else {
+                current[0] & !bit
+            },
+            current[1] & !bit,
+        ];
+        if new != current {
+            self.store_sharing(word, new);
         }
     }
 
     /// Records the sharedness of the objects of bitmap word `word` selected by `mask` (bits
-    /// set in `shared`: shared), writing only if something changes.
-    pub fn set_shared_word(&mut self, word: usize, mask: u64, shared: u64) {
-        let current = self.shared.get(word).copied().unwrap_or(0);
-        let new = (current & !mask) | (shared & mask);
+    /// set in `shared`: shared; in `robust`: robustly shared), writing only if something
+    /// changes.
+    pub fn set_shared_word(&mut self, word: usize, mask: u64, shared: u64, robust: u64) {
+        let current = self.shared.get(word).copied().unwrap_or_default();
+        let new = [
+            (current[0] & !mask) | (shared & mask),
+            (current[1] & !mask) | (robust & shared & mask),
+        ];
         if new != current {
-            self.flip_shared(word, current ^ new);
+            self.store_sharing(word, new);
         }
     }
 
     #[cold]
-    fn flip_shared(&mut self, word: usize, bits: u64) {
+    fn store_sharing(&mut self, word: usize, bits: [u64; 2]) {
         if word >= self.shared.len() {
-            self.shared.resize(word + 1, 0);
+            self.shared.resize(word + 1, [0; 2]);
         }
         if let Some(w) = self.shared.get_mut(word) {
-            *w ^= bits;
+            *w = bits;
         }
     }
 }

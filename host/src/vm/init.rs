@@ -25,6 +25,8 @@ impl Vm {
             InitState::InProgress(t) if t == me => return Ok(true),
             _ => {}
         }
+        // Class states are not in footprints.
+        self.note_opaque();
         let mut order = Vec::new();
         self.init_order(class, &mut order);
         for &c in &order {
@@ -114,6 +116,7 @@ impl Vm {
 
     /// Records the end of `class`'s initialization and releases threads waiting for it.
     pub(crate) fn finish_init(&mut self, class: ClassId, success: bool) {
+        self.note_opaque();
         self.class_state(class).init = if success {
             InitState::Done
         } else {

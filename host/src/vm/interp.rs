@@ -265,6 +265,7 @@ impl Vm {
                             ),
                             "array read"
                         );
+                        self.note_read(exec.peek(1).as_ref());
                         let index = pop!().as_int();
                         let array = pop!().as_ref();
                         match self.heap.get(array) {
@@ -306,6 +307,7 @@ impl Vm {
                             ),
                             "array write"
                         );
+                        self.note_element_store(exec.peek(2).as_ref(), exec.peek(1).as_int());
                         let value = pop!();
                         let index = pop!().as_int();
                         let array = pop!().as_ref();

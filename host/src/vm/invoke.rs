@@ -89,6 +89,7 @@ impl Vm {
         {
             return Err(Stop::Break);
         }
+        self.note_read(obj);
         exec.pop();
         exec.push(v);
         self.fire_field(exec, EventKind::FieldRead, obj, &f, class.system);
@@ -115,6 +116,7 @@ impl Vm {
         {
             return Err(Stop::Break);
         }
+        self.note_field_store(obj, f.slot);
         let v = exec.pop();
         exec.pop();
         self.set_field(obj, f.slot, v);
@@ -142,6 +144,7 @@ impl Vm {
             return Err(Stop::Break);
         }
         let statics = self.statics(f.class);
+        self.note_read(statics);
         let v = self.field(statics, f.slot);
         exec.push(v);
         self.fire_field(exec, EventKind::FieldRead, statics, &f, class.system);
@@ -168,6 +171,7 @@ impl Vm {
             return Err(Stop::Break);
         }
         let statics = self.statics(f.class);
+        self.note_field_store(statics, f.slot);
         let v = exec.pop();
         self.set_field(statics, f.slot, v);
         if let Value::Ref(r) = v {
@@ -377,6 +381,9 @@ impl Vm {
         kind: FrameKind,
         lock: Ref,
     ) -> Flow {
+        if !m.footprinted {
+            self.note_opaque();
+        }
         let base = exec.stack.len().saturating_sub(usize::from(m.arg_entries));
         let mut args = std::mem::take(&mut self.scratch);
         args.clear();

@@ -427,6 +427,7 @@ impl Classes {
                 id: mid,
                 polymorphic,
                 thread_api: super::explore::is_thread_api(&c.name, &def.name),
+                footprinted: super::footprint::native_is_footprinted(&c.name, &def.name),
                 class: id,
                 arg_slots: param_slots + u16::from(!is_static),
                 arg_entries: def.parsed.params.len() as u16 + u16::from(!is_static),

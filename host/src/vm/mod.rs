@@ -6,6 +6,7 @@ pub mod class;
 mod dirty_sum;
 pub mod explore;
 mod fingerprint;
+pub mod footprint;
 pub mod gc;
 pub mod heap;
 pub mod indy;
@@ -268,6 +269,9 @@ pub struct Vm {
     /// Scratch space and caches of fingerprinting (boxed, and taken out while a fingerprint
     /// is computed: moving it is then a pointer copy).
     pub(crate) fingerprinter: Option<Box<fingerprint::Fingerprinter>>,
+    /// The footprint of the running transition, recorded for sleep sets (`None`: not
+    /// recorded).
+    pub(crate) footprint: Option<Box<footprint::Recorder>>,
     /// Plugin components of this run (taken out while an event is delivered).
     pub plugins: Option<Box<crate::plugins::Plugins>>,
     /// Bits of the event kinds some listener subscribed to (0 without plugins): event points
@@ -298,6 +302,7 @@ impl Vm {
     pub fn class_state(&mut self, id: ClassId) -> &mut ClassState {
         let i = id as usize;
         if i >= self.class_states.len() {
+            self.note_opaque();
             self.class_states.resize(i + 1, ClassState::default());
         }
         self.class_states
@@ -311,6 +316,8 @@ impl Vm {
         if !existing.is_null() {
             return existing;
         }
+        // Class states are not in footprints.
+        self.note_opaque();
         let defaults = self.classes.get(id).static_defaults.clone();
         let r = self.alloc(id, ObjData::Fields(defaults));
         self.class_state(id).statics = r;
@@ -327,6 +334,7 @@ impl Vm {
         if !existing.is_null() {
             return existing;
         }
+        self.note_opaque();
         let class_class = self.known.class;
         let mut fields = self.classes.get(class_class).instance_defaults.to_vec();
         if let Some(slot) = fields.get_mut(self.known.class_vm_id as usize) {

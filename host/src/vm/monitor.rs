@@ -93,6 +93,12 @@ impl Vm {
     /// blocked and returns false.
     pub fn monitor_enter(&mut self, obj: Ref) -> bool {
         let me = self.current as u32;
+        if self.monitors.get(&obj).is_some_and(|m| m.owner != me) {
+            // Contention changes only this thread.
+            self.note_read(obj);
+        } else {
+            self.note_write(obj);
+        }
         match self.monitors.get_mut(&obj) {
             None => {
                 self.monitors.insert(
@@ -117,6 +123,7 @@ impl Vm {
 
     /// Leaves `obj`'s monitor once.
     pub fn monitor_exit(&mut self, obj: Ref) {
+        self.note_write(obj);
         if let Some(m) = self.monitors.get_mut(&obj) {
             m.count -= 1;
             if m.count == 0 {
@@ -158,7 +165,11 @@ impl Vm {
 
     /// `Object.wait(timeout)`, both halves. `deadline` is absolute virtual ms, if timed.
     pub fn object_wait(&mut self, obj: Ref, deadline: Option<u64>) -> WaitOutcome {
+        self.note_write(obj);
         let me = self.current;
+        if let Some(w) = self.threads[me].wait {
+            self.note_write(w.monitor);
+        }
         match self.threads[me].wait {
             None => {
                 let Some(m) = self
@@ -233,6 +244,7 @@ impl Vm {
 
     /// `notify` / `notifyAll` by the current thread; false if it does not own the monitor.
     pub fn object_notify(&mut self, obj: Ref, all: bool) -> bool {
+        self.note_write(obj);
         if !self.owns_monitor(obj) {
             return false;
         }
@@ -250,6 +262,7 @@ impl Vm {
 
     /// Wakes every waiter of `obj` without owning it (thread termination notifies joiners).
     pub fn notify_all_unowned(&mut self, obj: Ref) {
+        self.note_write(obj);
         for t in self.waiters(obj) {
             self.wake_waiter(t);
         }

@@ -278,8 +278,21 @@ impl ReachCache {
 }
 
 /// One state's reachability summary: per touched bitmap word, (word index, objects
-/// reached, objects shared), objects reachable from statics when sealed included.
-pub(super) type SharingWords = Box<[(u32, u64, u64)]>;
+/// reached, objects shared, objects robustly shared), objects reachable from statics when
+/// sealed included (see [`SharingWord`]).
+pub(super) type SharingWords = Box<[SharingWord]>;
+
+/// One bitmap word of a reachability summary: which objects of the word are reached, which
+/// shared, and which *robustly* shared — reached by three threads or more, or reachable
+/// from statics when sealed, so that no single other thread's transition can make them
+/// unshared (sleep sets rely on it: see [`super::footprint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct SharingWord {
+    pub(super) word: u32,
+    pub(super) reached: u64,
+    pub(super) shared: u64,
+    pub(super) robust: u64,
+}
 
 /// How many bitmap words the memo may hold before it starts over.
 const MEMO_LIMIT: usize = 1 << 17;
@@ -312,7 +325,7 @@ pub(super) fn memo_key(edges: u128, threads: impl Iterator<Item = u128>, global:
 
 impl SharingMemo {
     /// The result computed for the input hashed `key`, if remembered.
-    pub(super) fn get(&self, key: u128) -> Option<&[(u32, u64, u64)]> {
+    pub(super) fn get(&self, key: u128) -> Option<&[SharingWord]> {
         self.entries.get(&key).map(|words| &words[..])
     }
 
@@ -341,6 +354,9 @@ pub(super) struct Sharing {
     once: Vec<u64>,
     /// In the closures of two threads or more.
     twice: Vec<u64>,
+    /// In the closures of three threads or more (only known when computed from the
+    /// threads' closures, not by [`ReachCache::traverse`]: a lower bound).
+    thrice: Vec<u64>,
     /// In the global closure (or counted shared for another reason).
     global: Vec<u64>,
     touched: Vec<u32>,
@@ -353,6 +369,7 @@ impl Sharing {
             let w = w as usize;
             self.once[w] = 0;
             self.twice[w] = 0;
+            self.thrice[w] = 0;
             self.global[w] = 0;
         }
         self.touched.clear();
@@ -375,25 +392,25 @@ impl Sharing {
         let len = (w + 1).next_power_of_two();
         self.once.resize(len, 0);
         self.twice.resize(len, 0);
+        self.thrice.resize(len, 0);
         self.global.resize(len, 0);
     }
 
     /// Replaces the sets with a remembered state's (see [`SharingMemo`]).
-    pub(super) fn load(&mut self, words: &[(u32, u64, u64)]) {
+    pub(super) fn load(&mut self, words: &[SharingWord]) {
         self.clear();
-        for &(w, reached, shared) in words {
-            let w = w as usize;
+        for word in words {
+            let w = word.word as usize;
             self.touch(w);
-            self.once[w] = reached;
-            self.global[w] = shared;
+            self.once[w] = word.reached;
+            self.global[w] = word.shared;
+            self.thrice[w] = word.robust;
         }
     }
 
     /// This state's summary as [`SharingWords`].
     pub(super) fn summary(&self, statics: Option<&[u64]>) -> SharingWords {
-        self.words(statics)
-            .map(|(w, reached, shared)| (w as u32, reached, shared))
-            .collect()
+        self.words(statics).collect()
     }
 
     /// Adds the closure of one thread's roots.
@@ -401,6 +418,7 @@ impl Sharing {
         for &(w, bits) in set {
             let w = w as usize;
             self.touch(w);
+            self.thrice[w] |= self.twice[w] & bits;
             self.twice[w] |= self.once[w] & bits;
             self.once[w] |= bits;
         }
@@ -439,18 +457,23 @@ impl Sharing {
         }
     }
 
-    /// Every word the state touched: (word index, objects reached, objects shared), where
-    /// objects reachable from statics when sealed (`statics`) are shared too.
+    /// Every word the state touched, where objects reachable from statics when sealed
+    /// (`statics`) are (robustly) shared too.
     pub(super) fn words<'a>(
         &'a self,
         statics: Option<&'a [u64]>,
-    ) -> impl Iterator<Item = (usize, u64, u64)> + 'a {
+    ) -> impl Iterator<Item = SharingWord> + 'a {
         self.touched.iter().map(move |&w| {
+            let word = w;
             let w = w as usize;
             let reached = self.once[w] | self.global[w];
-            let from_statics = statics.and_then(|s| s.get(w)).copied().unwrap_or(0);
-            let shared = self.twice[w] | self.global[w] | (from_statics & reached);
-            (w, reached, shared)
+            let from_statics = statics.and_then(|s| s.get(w)).copied().unwrap_or(0) & reached;
+            SharingWord {
+                word,
+                reached,
+                shared: self.twice[w] | self.global[w] | from_statics,
+                robust: self.thrice[w] | from_statics,
+            }
         })
     }
 }
@@ -531,9 +554,11 @@ mod tests {
             sharing.add_global(&set(&[r[2]]));
             let shared: Vec<u32> = sharing
                 .words(None)
-                .flat_map(|(w, reached, shared)| members(&[(w as u32, reached & shared)]))
+                .flat_map(|w| members(&[(w.word, w.reached & w.shared)]))
                 .collect();
             assert_eq!(shared, vec![r[1].0, r[2].0], "round {round}");
+            let robust = sharing.words(None).map(|w| w.robust).fold(0, |a, b| a | b);
+            assert_eq!(robust, 0, "two threads are not robust sharing");
             assert!(sharing.contains(r[0]) && !sharing.contains(r[3]));
         }
     }
@@ -555,7 +580,10 @@ mod tests {
         let threads: [&[Ref]; 2] = [&[r[0]], &[r[1]]];
         let global = [r[4]];
         let summarize = |sharing: &Sharing| {
-            let mut words: Vec<(usize, u64, u64)> = sharing.words(None).collect();
+            let mut words: Vec<(u32, u64, u64)> = sharing
+                .words(None)
+                .map(|w| (w.word, w.reached, w.shared))
+                .collect();
             words.sort_unstable();
             words
         };
@@ -570,7 +598,7 @@ mod tests {
         assert_eq!(summarize(&traversed), summarize(&cached));
         let shared: Vec<u32> = summarize(&traversed)
             .iter()
-            .flat_map(|&(w, reached, shared)| members(&[(w as u32, reached & shared)]))
+            .flat_map(|&(w, reached, shared)| members(&[(w, reached & shared)]))
             .collect();
         assert_eq!(shared, vec![r[2].0, r[3].0, r[4].0, r[5].0]);
     }

@@ -47,7 +47,7 @@ impl Vm {
     ) -> Flow {
         let site = match class.cache.get(usize::from(index)).and_then(|c| c.get()) {
             Some(Resolved::CallSite(site)) => site.clone(),
-            _ => match self.bind_call_site(class, index) {
+            _ => match self.bind_call_site_noted(class, index) {
                 Ok(site) => {
                     if let Some(cell) = class.cache.get(usize::from(index)) {
                         let _ = cell.set(Resolved::CallSite(site.clone()));
@@ -69,6 +69,13 @@ impl Vm {
             }
             CallSite::Switch(labels) => self.run_switch(exec, &labels),
         }
+    }
+
+    /// [`bind_call_site`](Self::bind_call_site) in a transition, which footprints cannot
+    /// describe (binding runs bootstrap code and caches the call site for every state).
+    fn bind_call_site_noted(&mut self, class: &Rc<Class>, index: u16) -> Bind {
+        self.note_opaque();
+        self.bind_call_site(class, index)
     }
 
     fn bind_call_site(&mut self, class: &Rc<Class>, index: u16) -> Bind {

@@ -199,6 +199,8 @@ fn platform_properties(vm: &mut Vm, _: &mut Exec, _: &[Value]) -> NativeResult {
 
 fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let (src, src_pos, dst, dst_pos, len) = (a.obj(0), a.int(1), a.obj(2), a.int(3), a.int(4));
+    vm.note_read(src);
+    vm.note_bulk_store(dst);
     let (Some(s), Some(d)) = (vm.heap.get(src), vm.heap.get(dst)) else {
         return super::npe();
     };

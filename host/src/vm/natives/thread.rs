@@ -227,6 +227,8 @@ fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
 
 fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let obj = a.obj(0);
+    vm.note_read(obj);
+    vm.note_write(obj);
     let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
     let index = vm.threads.len();
     vm.threads.push(JThread::new(obj, daemon));
