@@ -42,8 +42,9 @@ pub struct Fingerprinter {
     global_roots: Vec<Ref>,
     threads: Vec<usize>,
     monitors: Vec<(u64, u32, u32)>,
-    /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]).
-    stable_roots: Recent<StableRoots, Rc<[Ref]>>,
+    /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]),
+    /// with their signature.
+    stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -102,6 +103,17 @@ impl StableRoots {
             && self.dirty == other.dirty
             && self.preexisting_version == other.preexisting_version
     }
+}
+
+/// A state's global roots (see [`Vm::reach_all`]), with their signatures.
+#[derive(Clone, Copy)]
+struct GlobalRoots<'a> {
+    /// All of them, sorted.
+    all: &'a [Ref],
+    signature: u128,
+    /// Those that are not monitors.
+    stable: &'a [Ref],
+    stable_signature: u128,
 }
 
 /// How many inputs a [`Recent`] cache remembers.
@@ -691,10 +703,11 @@ impl Vm {
             dirty: self.heap.dirty_old().clone(),
             preexisting_version: self.heap.preexisting_version(),
         };
-        let stable = match fp.stable_roots.find(|k| k.same(&inputs)) {
+        let (stable, stable_signature) = match fp.stable_roots.find(|k| k.same(&inputs)) {
             Some(stable) => stable,
             None => {
                 let stable = self.stable_roots(&graph, &inputs.dirty, bounds, changed_classes);
+                let stable = (stable.clone(), signature(&stable));
                 fp.stable_roots.insert(inputs, stable.clone());
                 stable
             }
@@ -716,14 +729,23 @@ impl Vm {
         }
         let threads = 0..fp.threads.len();
         let global_signature = signature(&roots);
+        // Which global roots are monitors matters to robust sharing (see `reach_anew`).
         let key = memo_key(
             edges,
             threads.clone().map(|t| fp.summary(t).signature),
-            global_signature,
+            global_signature ^ stable_signature.rotate_left(1),
         );
         match fp.memo.get(key) {
             Some(words) => fp.sharing.load(words),
-            None => Self::reach_anew(fp, &graph, &roots, global_signature, key),
+            None => {
+                let global = GlobalRoots {
+                    all: &roots,
+                    signature: global_signature,
+                    stable: &stable,
+                    stable_signature,
+                };
+                Self::reach_anew(fp, &graph, global, key)
+            }
         }
         fp.global_roots = roots;
     }
@@ -733,13 +755,7 @@ impl Vm {
     /// by one traversal; the result goes into the memo under `key`.
     #[cold]
     #[inline(never)]
-    fn reach_anew(
-        fp: &mut Fingerprinter,
-        graph: &Graph,
-        roots: &[Ref],
-        global_signature: u128,
-        key: u128,
-    ) {
+    fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u128) {
         let edges = graph.edges;
         let threads = 0..fp.threads.len();
         // Only the threads' closures count the threads that reach an object (which robust
@@ -757,12 +773,22 @@ impl Vm {
                 };
                 fp.sharing.add_thread(&closure);
             }
-            let global = fp.reach.closure(graph, roots, global_signature);
-            fp.sharing.add_global(&global);
+            let closure = fp.reach.closure(graph, global.all, global.signature);
+            fp.sharing.add_global(&closure);
+            if fp.count_robust {
+                // Reachable from global roots other than monitors: only a transition that
+                // unlinks a reference from a shared object can take that away (releasing a
+                // monitor can end its being a root).
+                let closure = fp
+                    .reach
+                    .closure(graph, global.stable, global.stable_signature);
+                fp.sharing.add_robust(&closure);
+            }
         } else {
             let current = summaries(&fp.thread_summaries, &fp.threads);
             let threads = current.map(|s| &s.roots[..]);
-            fp.reach.traverse(graph, threads, roots, &mut fp.sharing);
+            fp.reach
+                .traverse(graph, threads, global.all, &mut fp.sharing);
         }
         let words = fp.sharing.summary(graph.statics);
         fp.memo.insert(key, words);

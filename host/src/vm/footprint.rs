@@ -2,21 +2,26 @@
 //! the same state commute (sleep sets: a thread whose transition commutes with the one
 //! just taken need not run after it, the other order reaches the same state).
 //!
-//! Two transitions of different threads commute when neither wrote what the other read or
-//! wrote, neither changed the other's thread, both leave their thread able to run, and
-//! each ends where it ended before: where a transition ends depends on which objects are
-//! shared (partial order reduction), so the sharing answers it depended on must hold in
-//! the other order too. The answers of the transition just run are checked exactly in the
-//! state it reached; those of the earlier one cannot be (the state after it is gone), so
-//! an answer "shared" must be *robust* — reached by three threads or more, which one other
-//! thread's transition cannot undo, as long as it unlinks no reference from a shared
-//! object ([`Footprint::unlinks_shared`]). "Not shared" answers cannot change: another
-//! thread can only come to reach an object the first one reaches through an object both
-//! reach, whose access conflicts.
+//! Transitions `a` (explored earlier) and `b` (just run) of different threads commute
+//! when neither wrote what the other read or wrote, neither changed the other's thread,
+//! and each would end where it ended before if run after the other. Where a transition
+//! ends depends on two things besides the data it reads:
+//!
+//! - another thread able to run at each scheduling point: some thread other than the
+//!   transition's own must be runnable after the other transition, and stay so;
+//! - which objects are shared (partial order reduction): the sharing answers a transition
+//!   depended on must hold after the other. `a`'s are checked exactly in the state `b`
+//!   reached. The state after `a` is gone, so `b`'s "shared" answers must be *robust*
+//!   (see [`super::heap::Heap::is_robustly_shared`]): `a` can make unshared only what its
+//!   own thread alone shared with `b`'s, unless it unlinks a reference from a shared object
+//!   ([`Footprint::unlinks_shared`]). "Not shared" answers cannot change: `a` can only come
+//!   to reach an object `b` alone reaches through an object both reach, whose access
+//!   conflicts.
 //!
 //! Objects nobody else reaches are not recorded: no other thread can touch them.
-//! Whatever the footprint does not model (natives other than the monitor ones, class
-//! initialization, thread creation) makes the transition *opaque*: dependent on all.
+//! Whatever the footprint does not model (natives other than monitor operations, array
+//! copies and thread starts, class initialization, class states) makes the transition
+//! *opaque*: dependent on all.
 
 use smallvec::SmallVec;
 

@@ -703,9 +703,11 @@ impl Heap {
         self.sharing_bit(r, 0)
     }
 
-    /// Whether `r` is shared so that no single other thread's transition can make it
-    /// unshared: reached by three threads or more, reachable from statics when sealed, or
-    /// from before the search (sleep sets rely on it, see [`super::footprint`]).
+    /// Whether `r` is shared so that no single thread's transition can make it unshared
+    /// without unlinking a reference from a shared object: reached by three threads or
+    /// more, reachable from global roots other than monitors (a release ends a monitor's
+    /// being a root) or from statics when sealed, or from before the search (sleep sets
+    /// rely on it, see [`super::footprint`]).
     #[inline]
     pub fn is_robustly_shared(&self, r: Ref) -> bool {
         self.sharing_bit(r, 1)

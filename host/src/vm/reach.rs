@@ -283,9 +283,10 @@ impl ReachCache {
 pub(super) type SharingWords = Box<[SharingWord]>;
 
 /// One bitmap word of a reachability summary: which objects of the word are reached, which
-/// shared, and which *robustly* shared — reached by three threads or more, or reachable
-/// from statics when sealed, so that no single other thread's transition can make them
-/// unshared (sleep sets rely on it: see [`super::footprint`]).
+/// shared, and which *robustly* shared — reached by three threads or more, reachable from
+/// global roots other than monitors, or from statics when sealed, so that no single other
+/// thread's transition can make them unshared unless it unlinks a reference from a shared
+/// object (sleep sets rely on it: see [`super::footprint`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct SharingWord {
     pub(super) word: u32,
@@ -354,8 +355,9 @@ pub(super) struct Sharing {
     once: Vec<u64>,
     /// In the closures of two threads or more.
     twice: Vec<u64>,
-    /// In the closures of three threads or more (only known when computed from the
-    /// threads' closures, not by [`ReachCache::traverse`]: a lower bound).
+    /// Robustly shared: in the closures of three threads or more, or reachable from global
+    /// roots other than monitors (only known when computed from closures, not by
+    /// [`ReachCache::traverse`]: a lower bound).
     thrice: Vec<u64>,
     /// In the global closure (or counted shared for another reason).
     global: Vec<u64>,
@@ -430,6 +432,15 @@ impl Sharing {
             let w = w as usize;
             self.touch(w);
             self.global[w] |= bits;
+        }
+    }
+
+    /// Counts the objects of `set` robustly shared (see [`SharingWord`]).
+    pub(super) fn add_robust(&mut self, set: &[(u32, u64)]) {
+        for &(w, bits) in set {
+            let w = w as usize;
+            self.touch(w);
+            self.thrice[w] |= bits;
         }
     }
 
