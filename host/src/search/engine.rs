@@ -573,7 +573,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                         top.asleep.push((actor, next.clone()));
                     }
                     let mut order = self.order(ops.len(), shuffle);
-                    if self.sleep_sets {
+                    if !matches!(expansion.wake, Wake::AllBut(0)) {
                         order.retain(|&mut i| expansion.wake.takes(self.actor(&next, &ops[i])));
                     }
                     let mut frame = DfsFrame::new(next, ops, order, depth + 1);

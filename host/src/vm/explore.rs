@@ -275,6 +275,7 @@ impl Vm {
     }
 
     /// Whether a thread choice would offer thread `t` now.
+    #[inline]
     pub(crate) fn is_schedulable(&self, t: usize) -> bool {
         let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
         self.is_runnable(t) || (timeouts && self.may_time_out(t))
