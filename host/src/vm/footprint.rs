@@ -220,7 +220,7 @@ impl Vm {
         }
     }
 
-    /// Notes a store into field `slot` of `obj`.
+    /// Notes a store into field `slot` of `obj` (every [`Vm::set_field`] does).
     #[inline]
     pub(crate) fn note_field_store(&mut self, obj: Ref, slot: u32) {
         if self.footprint.is_some() {

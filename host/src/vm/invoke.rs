@@ -116,7 +116,6 @@ impl Vm {
         {
             return Err(Stop::Break);
         }
-        self.note_field_store(obj, f.slot);
         let v = exec.pop();
         exec.pop();
         self.set_field(obj, f.slot, v);
@@ -171,7 +170,6 @@ impl Vm {
             return Err(Stop::Break);
         }
         let statics = self.statics(f.class);
-        self.note_field_store(statics, f.slot);
         let v = exec.pop();
         self.set_field(statics, f.slot, v);
         if let Value::Ref(r) = v {

@@ -462,6 +462,7 @@ impl Vm {
     /// Writes instance field `slot` of `r`.
     #[inline]
     pub fn set_field(&mut self, r: Ref, slot: u32, v: Value) {
+        self.note_field_store(r, slot);
         self.heap.write_field(r, slot, v);
         self.publish(r, v);
     }
