@@ -33,7 +33,7 @@ pub struct StateData {
     /// The thread that ran last.
     current: u32,
     /// What the transition that led here touched, when sleep sets are on.
-    footprint: Option<Box<Footprint>>,
+    footprint: Option<Footprint>,
 }
 
 /// A shared handle to a state.
@@ -206,7 +206,7 @@ impl JavaModel {
             cgs,
             fingerprint,
             current: self.vm.current as u32,
-            footprint: footprint.map(Box::new),
+            footprint,
         });
         self.at = Some(state.clone());
         state

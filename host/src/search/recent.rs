@@ -6,7 +6,7 @@
 //! answers most revisits from a small table that stays in the core's cache. It holds only
 //! hashes that are in the visited set, so a hit is always a revisit; a miss asks the set.
 
-/// Bits of the hash that pick a cache slot (16K slots, 256 KiB).
+/// Bits of the hash that pick a cache slot (16K slots, 384 KiB).
 const SLOT_BITS: u32 = 14;
 
 /// A direct-mapped table of state hashes (0: empty slot), with the sleep sets they had in
@@ -14,15 +14,20 @@ const SLOT_BITS: u32 = 14;
 /// the current one).
 #[derive(Debug)]
 pub(super) struct RecentStates {
-    slots: Box<[u128]>,
-    asleep: Box<[u32]>,
+    slots: Box<[Slot]>,
+}
+
+/// A cached hash (as two words, so that a slot takes 24 bytes) and its sleep set.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    hash: [u64; 2],
+    asleep: u32,
 }
 
 impl RecentStates {
     pub(super) fn new() -> Self {
         RecentStates {
-            slots: vec![0; 1 << SLOT_BITS].into_boxed_slice(),
-            asleep: vec![0; 1 << SLOT_BITS].into_boxed_slice(),
+            slots: vec![Slot::default(); 1 << SLOT_BITS].into_boxed_slice(),
         }
     }
 
@@ -35,18 +40,23 @@ impl RecentStates {
     /// visit with sleep set `asleep` has nothing to do).
     #[inline]
     pub(super) fn covers(&self, h: u128, asleep: u32) -> bool {
-        let slot = Self::slot(h);
-        h != 0 && self.slots[slot] == h && self.asleep[slot] & !asleep == 0
+        let slot = &self.slots[Self::slot(h)];
+        h != 0 && slot.hash == words(h) && slot.asleep & !asleep == 0
     }
 
     /// Remembers `h`, which is in the visited set with sleep set `asleep` (evicting the
     /// hash in its slot).
     #[inline]
     pub(super) fn remember(&mut self, h: u128, asleep: u32) {
-        let slot = Self::slot(h);
-        self.slots[slot] = h;
-        self.asleep[slot] = asleep;
+        self.slots[Self::slot(h)] = Slot {
+            hash: words(h),
+            asleep,
+        };
     }
+}
+
+fn words(h: u128) -> [u64; 2] {
+    [h as u64, (h >> 64) as u64]
 }
 
 #[cfg(test)]
