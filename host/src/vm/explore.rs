@@ -590,15 +590,13 @@ impl Vm {
         if !e.policy.system_atomic || !self.is_system_class(callee_class) {
             return false;
         }
-        if thread_api || !e.policy.por {
-            return thread_api
-                || exec.stack[exec.stack.len().saturating_sub(arg_entries)..]
-                    .iter()
-                    .any(|v| matches!(v, Value::Ref(r) if !r.is_null()));
+        if thread_api {
+            return true;
         }
+        let por = e.policy.por;
         let base = exec.stack.len().saturating_sub(arg_entries);
         exec.stack[base..].iter().any(|v| match v {
-            Value::Ref(r) if !r.is_null() => self.shared_for_decision(*r),
+            Value::Ref(r) if !r.is_null() => !por || self.shared_for_decision(*r),
             _ => false,
         })
     }

@@ -110,7 +110,7 @@ impl Footprint {
     }
 
     fn touches(&self, thread: u32) -> bool {
-        thread < 64 && self.touched & (1 << thread) != 0
+        self.touched & bit(thread) != 0
     }
 }
 
@@ -129,6 +129,20 @@ pub fn native_is_footprinted(class: &str, name: &str) -> bool {
                 "currentThread" | "start0" | "setPriority0"
             )
     )
+}
+
+/// How many objects (or answers) a footprint lists before the transition counts as
+/// opaque: one that touches more shared objects hardly commutes with anything, and the
+/// lists are searched linearly.
+const NOTED_LIMIT: usize = 64;
+
+/// Adds `obj` to a footprint's list once (beyond [`NOTED_LIMIT`] the footprint is opaque).
+#[inline]
+fn note_object(list: &mut SmallVec<[Ref; 6]>, obj: Ref, opaque: &mut bool) {
+    if !*opaque && !list.contains(&obj) {
+        list.push(obj);
+        *opaque = list.len() > NOTED_LIMIT;
+    }
 }
 
 /// Thread `t`'s bit in a thread mask (none for threads from 64 on).
@@ -204,8 +218,8 @@ impl Vm {
     #[inline]
     pub(crate) fn note_read(&mut self, obj: Ref) {
         if let Some(rec) = self.footprint.as_deref_mut() {
-            if self.heap.is_shared(obj) && !rec.footprint.reads.contains(&obj) {
-                rec.footprint.reads.push(obj);
+            if self.heap.is_shared(obj) {
+                note_object(&mut rec.footprint.reads, obj, &mut rec.footprint.opaque);
             }
         }
     }
@@ -214,8 +228,8 @@ impl Vm {
     #[inline]
     pub(crate) fn note_write(&mut self, obj: Ref) {
         if let Some(rec) = self.footprint.as_deref_mut() {
-            if self.heap.is_shared(obj) && !rec.footprint.writes.contains(&obj) {
-                rec.footprint.writes.push(obj);
+            if self.heap.is_shared(obj) {
+                note_object(&mut rec.footprint.writes, obj, &mut rec.footprint.opaque);
             }
         }
     }
@@ -254,10 +268,13 @@ impl Vm {
         }
     }
 
-    /// Notes a write to `holder` that replaces `old`.
+    /// Notes a write to `holder` that replaces `old`. Replacing a reference to an object
+    /// from before the search unlinks nothing: reachability never passes through those
+    /// (they are always shared).
     fn note_store(&mut self, holder: Ref, old: Option<Value>) {
         self.note_write(holder);
-        let unlinks = matches!(old, Some(Value::Ref(r)) if !r.is_null());
+        let preexisting = self.heap.preexisting();
+        let unlinks = matches!(old, Some(Value::Ref(r)) if r.0 >= preexisting.max(1));
         if let Some(rec) = self.footprint.as_deref_mut() {
             if unlinks && self.heap.is_shared(holder) {
                 rec.footprint.unlinks_shared = true;
@@ -274,6 +291,7 @@ impl Vm {
             let fp = &mut rec.footprint;
             if !fp.answers.contains(&(obj, shared)) {
                 fp.answers.push((obj, shared));
+                fp.opaque |= fp.answers.len() > NOTED_LIMIT;
             }
             if shared && !self.heap.is_robustly_shared(obj) {
                 fp.fragile = true;
