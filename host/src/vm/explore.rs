@@ -269,16 +269,10 @@ impl Vm {
 
     /// [`schedulable_threads`](Self::schedulable_threads) without collecting them.
     fn schedulable(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.threads.len())
-            .filter(move |&t| self.is_schedulable(t))
-            .map(|t| t as u32)
-    }
-
-    /// Whether a thread choice would offer thread `t` now.
-    #[inline]
-    pub(crate) fn is_schedulable(&self, t: usize) -> bool {
         let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
-        self.is_runnable(t) || (timeouts && self.may_time_out(t))
+        (0..self.threads.len())
+            .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .map(|t| t as u32)
     }
 
     /// Whether thread `t` is in a timed wait that could end by timeout now.

@@ -361,8 +361,9 @@ fn bounds_desc(_vm: &Vm, k: crate::vm::heap::ElemKind, len: usize) -> String {
 
 /// Reference arrays copy element by element with a store check when types differ.
 fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) -> NativeResult {
-    let Some(ObjData::Refs(source)) = vm.heap.get(src).map(|o| o.data.clone()) else {
-        return super::npe();
+    let items: Vec<Ref> = match vm.heap.get(src).map(|o| &o.data) {
+        Some(ObjData::Refs(source)) => source[sp..sp + n].to_vec(),
+        _ => return super::npe(),
     };
     let (s_class, d_class) = (vm.class_of(src), vm.class_of(dst));
     let component = d_class.and_then(|c| match vm.classes.get(c).kind {
@@ -370,7 +371,6 @@ fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) ->
         _ => None,
     });
     let needs_check = s_class != d_class;
-    let items: Vec<Ref> = source[sp..sp + n].to_vec();
     let mut copied = 0;
     let mut failure = None;
     for &item in &items {
