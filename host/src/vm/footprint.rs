@@ -289,12 +289,10 @@ impl Vm {
         let shared = self.heap.is_shared(obj);
         if let Some(rec) = self.footprint.as_deref_mut() {
             let fp = &mut rec.footprint;
-            if !fp.answers.contains(&(obj, shared)) {
+            if !fp.opaque && !fp.answers.contains(&(obj, shared)) {
                 fp.answers.push((obj, shared));
-                fp.opaque |= fp.answers.len() > NOTED_LIMIT;
-            }
-            if shared && !self.heap.is_robustly_shared(obj) {
-                fp.fragile = true;
+                fp.opaque = fp.answers.len() > NOTED_LIMIT;
+                fp.fragile |= shared && !self.heap.is_robustly_shared(obj);
             }
         }
         shared
