@@ -5,6 +5,9 @@
 //! operation on a copy of a state and checks it; optionally a state hash for matching. The
 //! engine explores with the chosen [`Strategy`] under [`Limits`] and returns a [`Report`] with
 //! the stop reason, statistics, and for every error the operation path that reproduces it.
+//! Depth-first search skips steps already covered by commuting ones (sleep sets) when the
+//! model names each operation's actor and tells which steps commute ([`Model::actor`],
+//! [`Model::commute`]).
 //!
 //! ```
 //! use rpf::search::{Model, Ops, Outcome, Search, Strategy};
