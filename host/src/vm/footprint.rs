@@ -14,7 +14,7 @@
 //!   reached. The state after `a` is gone, so `b`'s "shared" answers must be *robust*
 //!   (see [`super::heap::Heap::is_robustly_shared`]): `a` can make unshared only what its
 //!   own thread alone shared with `b`'s, unless it unlinks a reference from a shared object
-//!   ([`Footprint::unlinks_shared`]). "Not shared" answers cannot change: `a` can only come
+//!   (`Footprint::unlinks_shared`). "Not shared" answers cannot change: `a` can only come
 //!   to reach an object `b` alone reaches through an object both reach, whose access
 //!   conflicts.
 //!
