@@ -538,7 +538,7 @@ impl Model for JavaModel {
         self.vm.footprint.as_ref()?;
         match &state.cgs[..] {
             [cg] if cg.is_thread => match cg.choices.get(*op as usize) {
-                Some(Choice::Thread(t)) if *t < 64 => Some(*t),
+                Some(Choice::Thread(t)) => Some(*t),
                 _ => None,
             },
             _ => None,

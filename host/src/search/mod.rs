@@ -103,10 +103,10 @@ pub trait Model {
         None
     }
 
-    /// Sleep sets (depth-first search): the *actor* (a number below 64, such as a thread)
-    /// whose step `op` takes from `state`, if the model can tell whether such steps
-    /// commute ([`commute`](Self::commute)). `None`, the default, keeps `op` out of sleep
-    /// sets.
+    /// Sleep sets (depth-first search): the *actor* (a number, such as a thread) whose step
+    /// `op` takes from `state`, if the model can tell whether such steps commute
+    /// ([`commute`](Self::commute)). `None`, the default, keeps `op` out of sleep sets, as
+    /// do actors from 32 on (a sleep set is a 32-bit mask).
     fn actor(&self, _state: &Self::State, _op: &Self::Op) -> Option<u32> {
         None
     }

@@ -46,8 +46,14 @@ struct Pool<Op> {
 
 /// A state's fingerprint as a visited-set key: two words (8-byte aligned, unlike `u128`,
 /// so that an entry with its sleep set takes 24 bytes, not 32) hashed as one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct StateKey(u64, u64);
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct StateKey(u64, u64);
+
+impl From<u128> for StateKey {
+    fn from(h: u128) -> Self {
+        StateKey(h as u64, (h >> 64) as u64)
+    }
+}
 
 impl std::hash::Hash for StateKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -110,7 +116,7 @@ impl<Op> SharedSearch<Op> {
     /// did not come through. It then keeps as asleep only what was asleep both times.
     #[inline]
     pub fn visit(&self, h: u128, asleep: u32) -> Visit {
-        match self.visited.entry(StateKey(h as u64, (h >> 64) as u64)) {
+        match self.visited.entry(StateKey::from(h)) {
             Entry::Vacant(v) => {
                 v.insert(asleep);
                 Visit::New

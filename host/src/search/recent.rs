@@ -6,6 +6,8 @@
 //! answers most revisits from a small table that stays in the core's cache. It holds only
 //! hashes that are in the visited set, so a hit is always a revisit; a miss asks the set.
 
+use super::parallel::StateKey;
+
 /// Bits of the hash that pick a cache slot (16K slots, 384 KiB).
 const SLOT_BITS: u32 = 14;
 
@@ -17,10 +19,10 @@ pub(super) struct RecentStates {
     slots: Box<[Slot]>,
 }
 
-/// A cached hash (as two words, so that a slot takes 24 bytes) and its sleep set.
+/// A cached hash and its sleep set (24 bytes).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    hash: [u64; 2],
+    hash: StateKey,
     asleep: u32,
 }
 
@@ -41,7 +43,7 @@ impl RecentStates {
     #[inline]
     pub(super) fn covers(&self, h: u128, asleep: u32) -> bool {
         let slot = &self.slots[Self::slot(h)];
-        h != 0 && slot.hash == words(h) && slot.asleep & !asleep == 0
+        h != 0 && slot.hash == StateKey::from(h) && slot.asleep & !asleep == 0
     }
 
     /// Remembers `h`, which is in the visited set with sleep set `asleep` (evicting the
@@ -49,14 +51,10 @@ impl RecentStates {
     #[inline]
     pub(super) fn remember(&mut self, h: u128, asleep: u32) {
         self.slots[Self::slot(h)] = Slot {
-            hash: words(h),
+            hash: StateKey::from(h),
             asleep,
         };
     }
-}
-
-fn words(h: u128) -> [u64; 2] {
-    [h as u64, (h >> 64) as u64]
 }
 
 #[cfg(test)]

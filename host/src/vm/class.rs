@@ -219,8 +219,8 @@ pub struct Method {
     /// A thread-API method (`Thread.join`, `LockSupport.park`, ...): calls to it from
     /// application code are scheduling points (decided once here, not per call).
     pub thread_api: bool,
-    /// Whether this native's effects are what a transition's footprint records (monitor
-    /// operations, reading the current thread); other natives make it opaque.
+    /// Whether this native's effects are what a transition's footprint records (see
+    /// [`super::footprint::native_is_footprinted`]); other natives make it opaque.
     pub footprinted: bool,
     /// Declared exceptions.
     pub exceptions: Box<[Rc<str>]>,

@@ -372,14 +372,9 @@ impl Vm {
         }
         let (por, system_atomic) = (e.policy.por, e.policy.system_atomic);
         let atomic = in_system && system_atomic;
-        let shared = if por && !atomic {
-            self.shared_for_decision(obj)
-        } else {
-            self.heap.is_shared(obj)
-        };
         let default = !atomic
             && (!por
-                || shared
+                || self.shared_for_decision(obj)
                     && match field {
                         Some((class, slot)) => !self.protected_by(
                             FieldKey {
@@ -400,6 +395,7 @@ impl Vm {
             (false, false) => AccessKind::ArrayRead,
             (false, true) => AccessKind::ArrayWrite,
         };
+        let shared = self.heap.is_shared(obj);
         self.ask_scheduler(obj, kind, in_system, shared, default)
     }
 
@@ -423,7 +419,7 @@ impl Vm {
         }
         let system = in_system || self.is_system_class(declaring);
         let (por, system_atomic) = (e.policy.por, e.policy.system_atomic);
-        let lock = self.class_state(declaring).mirror;
+        let lock = self.class_state_of(declaring).mirror;
         let default = (!system_atomic || !system)
             && (!por
                 || !self.protected_by(
@@ -442,7 +438,7 @@ impl Vm {
         } else {
             AccessKind::StaticRead
         };
-        let statics = self.class_state(declaring).statics;
+        let statics = self.class_state_of(declaring).statics;
         self.ask_scheduler(statics, kind, system, true, default)
     }
 
@@ -557,15 +553,11 @@ impl Vm {
             return false;
         }
         let atomic = in_system && policy.system_atomic;
-        let shared = if policy.por && !atomic {
-            self.shared_for_decision(obj)
-        } else {
-            self.heap.is_shared(obj)
-        };
-        let default = !atomic && (!policy.por || shared);
+        let default = !atomic && (!policy.por || self.shared_for_decision(obj));
         if !self.has_scheduler_plugin() {
             return default;
         }
+        let shared = self.heap.is_shared(obj);
         self.ask_scheduler(obj, AccessKind::MonitorEnter, in_system, shared, default)
     }
 
@@ -724,7 +716,7 @@ impl Vm {
         let (class, args) = (m.class, usize::from(m.arg_entries));
         let relevant = if m.is_synchronized() {
             let lock = if m.is_static() {
-                self.class_state(class).mirror
+                self.class_state_of(class).mirror
             } else {
                 exec.peek(args - 1).as_ref()
             };

@@ -20,14 +20,15 @@
 //!
 //! Objects nobody else reaches are not recorded: no other thread can touch them.
 //! Whatever the footprint does not model (natives other than monitor operations, array
-//! copies and thread starts, class initialization, class states) makes the transition
-//! *opaque*: dependent on all.
+//! copies and thread starts; changes of class states, such as class initialization) makes
+//! the transition *opaque*: dependent on all.
 
 use smallvec::SmallVec;
 
+use super::pvec::PVec;
 use super::thread::Status;
 use super::value::{Ref, Value};
-use super::Vm;
+use super::{ClassState, Vm};
 
 /// What one transition touched (see the module documentation).
 #[derive(Debug, Clone, Default)]
@@ -160,6 +161,9 @@ pub struct Recorder {
     footprint: Footprint,
     /// Every thread's stamp when the transition started.
     stamps: Vec<u64>,
+    /// The class-state table when the transition started: any change makes a new table
+    /// (it is shared), and class states are not in footprints.
+    class_states: PVec<ClassState>,
 }
 
 impl Vm {
@@ -181,6 +185,7 @@ impl Vm {
         rec.stamps.clear();
         rec.stamps
             .extend(self.threads.iter().map(|t| t.stamp().get()));
+        rec.class_states = self.class_states.clone();
     }
 
     /// Completes the footprint of the transition that ran: which other threads changed,
@@ -188,6 +193,7 @@ impl Vm {
     pub(crate) fn footprint_end(&mut self) -> Option<Footprint> {
         let rec = self.footprint.as_deref_mut()?;
         let fp = &mut rec.footprint;
+        fp.opaque |= !rec.class_states.ptr_eq(&self.class_states);
         for (t, th) in self.threads.iter().enumerate() {
             if th.status == Status::Runnable {
                 fp.runnable_after |= bit(t as u32);
@@ -237,48 +243,54 @@ impl Vm {
     /// Notes a store into field `slot` of `obj` (every [`Vm::set_field`] does).
     #[inline]
     pub(crate) fn note_field_store(&mut self, obj: Ref, slot: u32) {
-        if self.footprint.is_some() {
+        if self.stores_are_noted(obj) {
             let old = self
                 .heap
                 .get(obj)
                 .and_then(|o| o.fields().get(slot as usize).copied());
-            self.note_store(obj, old);
+            self.note_shared_store(obj, old);
         }
     }
 
     /// Notes a store into element `index` of array `array`.
     #[inline]
     pub(crate) fn note_element_store(&mut self, array: Ref, index: i32) {
-        if self.footprint.is_some() {
+        if self.stores_are_noted(array) {
             let old = usize::try_from(index)
                 .ok()
                 .and_then(|i| self.heap.get(array)?.data.load(i));
-            self.note_store(array, old);
+            self.note_shared_store(array, old);
         }
     }
 
-    /// Notes a store into many elements of array `array` (`System.arraycopy`).
+    /// Notes a store into many elements of array `array` (`System.arraycopy`): any of
+    /// them may have held a reference.
     pub(crate) fn note_bulk_store(&mut self, array: Ref) {
-        if self.footprint.is_some() {
+        if self.stores_are_noted(array) {
             let refs = self
                 .heap
                 .get(array)
                 .is_some_and(|o| matches!(o.data.elem_kind(), Some(super::heap::ElemKind::Ref)));
-            self.note_store(array, refs.then_some(Value::Ref(array)));
+            self.note_shared_store(array, refs.then_some(Value::Ref(array)));
         }
     }
 
-    /// Notes a write to `holder` that replaces `old`. Replacing a reference to an object
-    /// from before the search unlinks nothing: reachability never passes through those
-    /// (they are always shared).
-    fn note_store(&mut self, holder: Ref, old: Option<Value>) {
-        self.note_write(holder);
+    /// Whether stores into `holder` go into the footprint (it is recorded, and `holder`
+    /// shared: nobody else can see the others).
+    #[inline]
+    fn stores_are_noted(&self, holder: Ref) -> bool {
+        self.footprint.is_some() && self.heap.is_shared(holder)
+    }
+
+    /// Notes a write to shared `holder` that replaces `old`. Replacing a reference to an
+    /// object from before the search unlinks nothing: reachability never passes through
+    /// those (they are always shared).
+    fn note_shared_store(&mut self, holder: Ref, old: Option<Value>) {
         let preexisting = self.heap.preexisting();
-        let unlinks = matches!(old, Some(Value::Ref(r)) if r.0 >= preexisting.max(1));
         if let Some(rec) = self.footprint.as_deref_mut() {
-            if unlinks && self.heap.is_shared(holder) {
-                rec.footprint.unlinks_shared = true;
-            }
+            let fp = &mut rec.footprint;
+            note_object(&mut fp.writes, holder, &mut fp.opaque);
+            fp.unlinks_shared |= matches!(old, Some(Value::Ref(r)) if r.0 >= preexisting.max(1));
         }
     }
 

@@ -20,17 +20,15 @@ impl Vm {
         class: ClassId,
     ) -> Result<bool, Stop> {
         let me = self.current as u32;
-        match self.class_state(class).init {
+        match self.class_state_of(class).init {
             InitState::Done => return Ok(true),
             InitState::InProgress(t) if t == me => return Ok(true),
             _ => {}
         }
-        // Class states are not in footprints.
-        self.note_opaque();
         let mut order = Vec::new();
         self.init_order(class, &mut order);
         for &c in &order {
-            match self.class_state(c).init {
+            match self.class_state_of(c).init {
                 InitState::InProgress(t) if t != me => {
                     self.threads[self.current].status = Status::ClassInit(c);
                     return Err(Stop::Blocked);
@@ -48,7 +46,7 @@ impl Vm {
             }
         }
         for &c in order.iter().rev() {
-            if self.class_state(c).init != InitState::Uninit {
+            if self.class_state_of(c).init != InitState::Uninit {
                 continue;
             }
             self.class_state(c).init = InitState::InProgress(me);
@@ -65,7 +63,7 @@ impl Vm {
     /// with default methods first. Classes already done (or being done by us) are left out.
     fn init_order(&mut self, class: ClassId, order: &mut Vec<ClassId>) {
         let me = self.current as u32;
-        let state = self.class_state(class).init;
+        let state = self.class_state_of(class).init;
         if state == InitState::Done || state == InitState::InProgress(me) || order.contains(&class)
         {
             return;
@@ -116,7 +114,6 @@ impl Vm {
 
     /// Records the end of `class`'s initialization and releases threads waiting for it.
     pub(crate) fn finish_init(&mut self, class: ClassId, success: bool) {
-        self.note_opaque();
         self.class_state(class).init = if success {
             InitState::Done
         } else {

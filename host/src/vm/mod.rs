@@ -297,12 +297,13 @@ pub struct Vm {
 }
 
 impl Vm {
-    /// The state of class `id` (created on first use).
+    /// The state of class `id`, to change it (created on first use). Reading through
+    /// [`class_state_of`](Self::class_state_of) instead leaves the table shared with saved
+    /// states, and its identity tells fingerprints and footprints that nothing changed.
     #[inline]
     pub fn class_state(&mut self, id: ClassId) -> &mut ClassState {
         let i = id as usize;
         if i >= self.class_states.len() {
-            self.note_opaque();
             self.class_states.resize(i + 1, ClassState::default());
         }
         self.class_states
@@ -310,14 +311,21 @@ impl Vm {
             .expect("class state exists after resize")
     }
 
+    /// The state of class `id` (the default for a class no state was created for).
+    #[inline]
+    pub fn class_state_of(&self, id: ClassId) -> ClassState {
+        self.class_states
+            .get(id as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
     /// The statics object of `id`, allocated (zeroed) on first use.
     pub fn statics(&mut self, id: ClassId) -> Ref {
-        let existing = self.class_state(id).statics;
+        let existing = self.class_state_of(id).statics;
         if !existing.is_null() {
             return existing;
         }
-        // Class states are not in footprints.
-        self.note_opaque();
         let defaults = self.classes.get(id).static_defaults.clone();
         let r = self.alloc(id, ObjData::Fields(defaults));
         self.class_state(id).statics = r;
@@ -330,11 +338,10 @@ impl Vm {
     /// only compares for equality to validate its reflection cache (classes are never
     /// redefined under rpf).
     pub fn mirror(&mut self, id: ClassId) -> Ref {
-        let existing = self.class_state(id).mirror;
+        let existing = self.class_state_of(id).mirror;
         if !existing.is_null() {
             return existing;
         }
-        self.note_opaque();
         let class_class = self.known.class;
         let mut fields = self.classes.get(class_class).instance_defaults.to_vec();
         if let Some(slot) = fields.get_mut(self.known.class_vm_id as usize) {

@@ -287,7 +287,7 @@ pub(super) type SharingWords = Box<[SharingWord]>;
 /// global roots other than monitors, or from statics when sealed, so that no single other
 /// thread's transition can make them unshared unless it unlinks a reference from a shared
 /// object (sleep sets rely on it: see [`super::footprint`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct SharingWord {
     pub(super) word: u32,
     pub(super) reached: u64,
@@ -355,10 +355,10 @@ pub(super) struct Sharing {
     once: Vec<u64>,
     /// In the closures of two threads or more.
     twice: Vec<u64>,
-    /// Robustly shared: in the closures of three threads or more, or reachable from global
-    /// roots other than monitors (only known when computed from closures, not by
-    /// [`ReachCache::traverse`]: a lower bound).
-    thrice: Vec<u64>,
+    /// Robustly shared (see [`SharingWord`]): in the closures of three threads or more, or
+    /// reachable from global roots other than monitors (only known when computed from
+    /// closures, not by [`ReachCache::traverse`]: a lower bound).
+    robust: Vec<u64>,
     /// In the global closure (or counted shared for another reason).
     global: Vec<u64>,
     touched: Vec<u32>,
@@ -371,7 +371,7 @@ impl Sharing {
             let w = w as usize;
             self.once[w] = 0;
             self.twice[w] = 0;
-            self.thrice[w] = 0;
+            self.robust[w] = 0;
             self.global[w] = 0;
         }
         self.touched.clear();
@@ -394,7 +394,7 @@ impl Sharing {
         let len = (w + 1).next_power_of_two();
         self.once.resize(len, 0);
         self.twice.resize(len, 0);
-        self.thrice.resize(len, 0);
+        self.robust.resize(len, 0);
         self.global.resize(len, 0);
     }
 
@@ -406,7 +406,7 @@ impl Sharing {
             self.touch(w);
             self.once[w] = word.reached;
             self.global[w] = word.shared;
-            self.thrice[w] = word.robust;
+            self.robust[w] = word.robust;
         }
     }
 
@@ -420,7 +420,7 @@ impl Sharing {
         for &(w, bits) in set {
             let w = w as usize;
             self.touch(w);
-            self.thrice[w] |= self.twice[w] & bits;
+            self.robust[w] |= self.twice[w] & bits;
             self.twice[w] |= self.once[w] & bits;
             self.once[w] |= bits;
         }
@@ -440,7 +440,7 @@ impl Sharing {
         for &(w, bits) in set {
             let w = w as usize;
             self.touch(w);
-            self.thrice[w] |= bits;
+            self.robust[w] |= bits;
         }
     }
 
@@ -474,16 +474,15 @@ impl Sharing {
         &'a self,
         statics: Option<&'a [u64]>,
     ) -> impl Iterator<Item = SharingWord> + 'a {
-        self.touched.iter().map(move |&w| {
-            let word = w;
-            let w = w as usize;
+        self.touched.iter().map(move |&word| {
+            let w = word as usize;
             let reached = self.once[w] | self.global[w];
             let from_statics = statics.and_then(|s| s.get(w)).copied().unwrap_or(0) & reached;
             SharingWord {
                 word,
                 reached,
                 shared: self.twice[w] | self.global[w] | from_statics,
-                robust: self.thrice[w] | from_statics,
+                robust: self.robust[w] | from_statics,
             }
         })
     }
@@ -568,9 +567,22 @@ mod tests {
                 .flat_map(|w| members(&[(w.word, w.reached & w.shared)]))
                 .collect();
             assert_eq!(shared, vec![r[1].0, r[2].0], "round {round}");
-            let robust = sharing.words(None).map(|w| w.robust).fold(0, |a, b| a | b);
-            assert_eq!(robust, 0, "two threads are not robust sharing");
+            let robust = |sharing: &Sharing| {
+                let words: Vec<(u32, u64)> =
+                    sharing.words(None).map(|w| (w.word, w.robust)).collect();
+                members(&words)
+            };
+            assert_eq!(
+                robust(&sharing),
+                Vec::<u32>::new(),
+                "two threads: not robust"
+            );
             assert!(sharing.contains(r[0]) && !sharing.contains(r[3]));
+            // A third thread makes r[1] robustly shared; so does reaching r[0] from global
+            // roots other than monitors.
+            sharing.add_thread(&set(&[r[1]]));
+            sharing.add_robust(&set(&[r[0]]));
+            assert_eq!(robust(&sharing), vec![r[0].0, r[1].0], "round {round}");
         }
     }
 

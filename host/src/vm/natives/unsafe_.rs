@@ -445,7 +445,9 @@ pub fn register(r: &mut NativeRegistry) {
         "(Ljava/lang/Class;)Z",
         |vm, _, a| {
             let c = super::class_arg(vm, a.obj(1))?;
-            Ok(jbool(vm.class_state(c).init != crate::vm::InitState::Done))
+            Ok(jbool(
+                vm.class_state_of(c).init != crate::vm::InitState::Done,
+            ))
         },
     );
     r.add(
