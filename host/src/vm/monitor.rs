@@ -93,13 +93,7 @@ impl Vm {
     /// blocked and returns false.
     pub fn monitor_enter(&mut self, obj: Ref) -> bool {
         let me = self.current as u32;
-        if self.monitors.get(&obj).is_some_and(|m| m.owner != me) {
-            // Contention changes only this thread.
-            self.note_read(obj);
-        } else {
-            self.note_write(obj);
-        }
-        match self.monitors.get_mut(&obj) {
+        let entered = match self.monitors.get_mut(&obj) {
             None => {
                 self.monitors.insert(
                     obj,
@@ -118,7 +112,14 @@ impl Vm {
                 self.threads[self.current].status = Status::Blocked(obj);
                 false
             }
+        };
+        if entered {
+            self.note_write(obj);
+        } else {
+            // Contention changes only this thread.
+            self.note_read(obj);
         }
+        entered
     }
 
     /// Leaves `obj`'s monitor once.
