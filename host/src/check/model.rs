@@ -15,7 +15,7 @@ use crate::vm::explore::{
     Choice, ChoiceGenerator, ChoiceGenerators, SharedProtection, TransitionEnd, Violation,
 };
 use crate::vm::footprint::Footprint;
-use crate::vm::state::Snapshot;
+use crate::vm::state::ProgramState;
 use crate::vm::value::Ref;
 use crate::vm::Vm;
 
@@ -25,7 +25,7 @@ pub struct StateData {
     /// The VM state, saved only once the search decides to come back to it (see
     /// [`Model::keep`]): most states reached were seen before and are never saved (boxed, so
     /// that a state record that is never saved stays small).
-    snapshot: OnceCell<Box<Snapshot>>,
+    snapshot: OnceCell<Box<ProgramState>>,
     /// Choice generators registered at the end of the transition that led here.
     pub cgs: ChoiceGenerators,
     /// Canonical fingerprint.
@@ -115,9 +115,6 @@ pub struct JavaModel {
     initial: Option<JavaState>,
     /// Whether plugins are loaded (they hear the search's events).
     plugins: bool,
-    /// The state the running transition started from (its snapshot shares threads with
-    /// the next one).
-    base: Option<JavaState>,
     /// The id of the state the last transition started from (for plugins).
     came_from: i64,
     /// A violation plugins reported outside a transition.
@@ -128,7 +125,7 @@ impl JavaModel {
     /// Wraps a VM whose main thread is ready to run `main`.
     pub fn new(mut vm: Vm) -> JavaModel {
         vm.seal_baseline();
-        let objects_at_seal = vm.heap.total_allocated;
+        let objects_at_seal = vm.state.heap.total_allocated;
         let plugins = vm.plugins.is_some();
         JavaModel {
             vm,
@@ -138,7 +135,6 @@ impl JavaModel {
             objects_at_seal,
             initial: None,
             plugins,
-            base: None,
             came_from: 0,
             late: None,
         }
@@ -177,7 +173,7 @@ impl JavaModel {
 
     /// Objects allocated since the search started.
     pub fn objects_allocated(&self) -> u64 {
-        self.vm.heap.total_allocated - self.objects_at_seal
+        self.vm.state.heap.total_allocated - self.objects_at_seal
     }
 
     /// Records footprints of transitions, which sleep sets ([`Model::commute`]) compare.
@@ -196,7 +192,7 @@ impl JavaModel {
         let fingerprint = self.vm.fingerprint();
         let reached = self.vm.fingerprinter_reached();
         self.stats.max_live = self.stats.max_live.max(reached);
-        let young = self.vm.heap.capacity() - self.vm.heap.old_boundary() as usize;
+        let young = self.vm.state.heap.capacity() - self.vm.state.heap.old_boundary() as usize;
         if young > 4 * reached + 4096 {
             self.stats.released += self.vm.sweep_unreached() as u64;
             self.stats.gc_cycles += 1;
@@ -205,7 +201,7 @@ impl JavaModel {
             snapshot: OnceCell::new(),
             cgs,
             fingerprint,
-            current: self.vm.current as u32,
+            current: self.vm.state.current as u32,
             footprint,
         });
         self.at = Some(state.clone());
@@ -239,7 +235,7 @@ impl JavaModel {
                 property: "gov.nasa.jpf.vm.NotDeadlockedProperty".to_string(),
                 message: "deadlock encountered: no thread can run".to_string(),
                 exception_class: None,
-                thread: self.vm.current as u32,
+                thread: self.vm.state.current as u32,
                 details: self
                     .vm
                     .describe_blocked_threads()
@@ -310,7 +306,7 @@ impl StateData {
 
     /// The saved VM state: the search only returns to states it kept
     /// ([`Model::keep`]), and those are saved.
-    pub fn saved(&self) -> &Snapshot {
+    pub fn saved(&self) -> &ProgramState {
         self.snapshot
             .get()
             .expect("the search returns only to states it kept, which are saved")
@@ -332,7 +328,8 @@ fn exception_frames(vm: &mut Vm, ex: Ref) -> Vec<String> {
 
 /// Every live thread's name, status and stack.
 pub fn thread_snapshots(vm: &Vm) -> Vec<ThreadSnapshot> {
-    vm.threads
+    vm.state
+        .threads
         .iter()
         .enumerate()
         .filter(|(_, t)| t.is_alive() || t.died_by_exception)
@@ -387,7 +384,6 @@ impl Model for JavaModel {
             self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
-        self.base = Some(state.clone());
         if self.plugins {
             self.announce_choices(state, op);
         }
@@ -432,8 +428,8 @@ impl Model for JavaModel {
         Some(state.fingerprint)
     }
 
-    /// Saves `state`, which the VM holds, if not saved yet; its snapshot shares what did
-    /// not change with the state the last transition started from.
+    /// Saves `state`, which the VM holds, if not saved yet (its program state shares what
+    /// did not change with the states saved before).
     fn keep(&mut self, state: &JavaState) {
         if state.snapshot.get().is_some() {
             return;
@@ -442,12 +438,7 @@ impl Model for JavaModel {
             self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
             "the search keeps a state right after reaching it"
         );
-        let base = self
-            .base
-            .as_ref()
-            .and_then(|b| b.snapshot.get())
-            .map(|s| &**s);
-        let _ = state.snapshot.set(Box::new(self.vm.snapshot(base)));
+        let _ = state.snapshot.set(Box::new(self.vm.save()));
     }
 
     fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
@@ -455,7 +446,8 @@ impl Model for JavaModel {
             Some(crate::vm::explore::Heuristic::MostBlocked) => {
                 let blocked = state
                     .saved()
-                    .threads()
+                    .threads
+                    .iter()
                     .filter(|t| {
                         t.is_alive() && !matches!(t.status, crate::vm::thread::Status::Runnable)
                     })
@@ -568,7 +560,7 @@ impl JavaModel {
             value: state.id(),
             other,
             flags,
-            ..Event::new(kind, self.vm.current as u32)
+            ..Event::new(kind, self.vm.state.current as u32)
         };
         self.vm.fire(Frames::Parked, event);
     }
@@ -582,7 +574,7 @@ impl JavaModel {
             other: state,
             flags: flags::when(cg.is_thread, flags::THREAD_CHOICE),
             text: RStr::from_str(&cg.id),
-            ..Event::new(kind, self.vm.current as u32)
+            ..Event::new(kind, self.vm.state.current as u32)
         };
         self.vm.fire(Frames::Parked, event);
     }
@@ -591,7 +583,7 @@ impl JavaModel {
         if self.vm.wants(kind) {
             let event = Event {
                 value,
-                ..Event::new(kind, self.vm.current as u32)
+                ..Event::new(kind, self.vm.state.current as u32)
             };
             self.vm.fire(Frames::Parked, event);
         }
@@ -649,7 +641,7 @@ impl JavaModel {
             property: r.component.clone(),
             message: r.message.clone(),
             exception_class: None,
-            thread: self.vm.current as u32,
+            thread: self.vm.state.current as u32,
             details: Vec::new(),
             snapshot: thread_snapshots(&self.vm),
         }

@@ -42,7 +42,7 @@ impl Vm {
             let event = Event {
                 object: object.0,
                 value,
-                ..Event::new(kind, self.current as u32)
+                ..Event::new(kind, self.state.current as u32)
             };
             self.fire(frames, event);
         }
@@ -52,7 +52,7 @@ impl Vm {
     #[inline]
     pub fn fire_thread(&mut self, kind: EventKind, t: usize) {
         if self.wants(kind) {
-            let object = self.threads.get(t).map_or(0, |th| th.obj.0);
+            let object = self.state.threads.get(t).map_or(0, |th| th.obj.0);
             let event = Event {
                 object,
                 ..Event::new(kind, t as u32)
@@ -69,7 +69,7 @@ impl Vm {
             let event = Event {
                 method,
                 pc,
-                ..Event::new(kind, self.current as u32)
+                ..Event::new(kind, self.state.current as u32)
             };
             self.fire(Frames::Shared(exec), event);
         }
@@ -111,7 +111,7 @@ impl Vm {
                 | flags::when(field.is_static, flags::STATIC)
                 | flags::when(system, flags::SYSTEM),
             text: abi_stable::std_types::RStr::from_str(&name),
-            ..Event::new(kind, self.current as u32)
+            ..Event::new(kind, self.state.current as u32)
         };
         self.fire_at(exec, event);
     }
@@ -130,9 +130,9 @@ impl Vm {
 
     /// After garbage collection freed `dead`: their attributes go, listeners hear of them.
     pub(crate) fn released(&mut self, dead: &[Ref]) {
-        if !self.heap_attrs.is_empty() {
-            let heap = &self.heap;
-            self.heap_attrs.retain_live(|r| heap.get(r).is_some());
+        if !self.state.heap_attrs.is_empty() {
+            let heap = &self.state.heap;
+            self.state.heap_attrs.retain_live(|r| heap.get(r).is_some());
         }
         if self.wants(EventKind::ObjectReleased) {
             for &r in dead {
@@ -155,7 +155,7 @@ impl Vm {
             let event = Event {
                 value: i64::from(id),
                 text: abi_stable::std_types::RStr::from_str(&name),
-                ..Event::new(EventKind::ClassLoaded, self.current as u32)
+                ..Event::new(EventKind::ClassLoaded, self.state.current as u32)
             };
             plugins.deliver(self, Frames::Parked, &event);
         }

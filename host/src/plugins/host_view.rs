@@ -230,14 +230,14 @@ pub fn insn_info(vm: &Vm, method: MethodId, pc: u32) -> Option<InsnInfo> {
 impl VmView<'_> {
     fn exec_of(&self, thread: u32) -> Option<&Exec> {
         let t = thread as usize;
-        if t == self.vm.current {
+        if t == self.vm.state.current {
             match &self.frames {
                 Frames::Shared(e) => return Some(e),
                 Frames::Mutable(e) => return Some(e),
                 Frames::Parked => {}
             }
         }
-        self.vm.threads.get(t).map(|th| &th.exec)
+        self.vm.state.threads.get(t).map(|th| &th.exec)
     }
 
     /// The running thread's frames, mutably (only while it executes an instruction).
@@ -249,7 +249,7 @@ impl VmView<'_> {
     }
 
     fn running(&self) -> Option<&Exec> {
-        self.exec_of(self.vm.current as u32)
+        self.exec_of(self.vm.state.current as u32)
     }
 
     fn method_ok(&self, method: u32) -> bool {
@@ -291,8 +291,14 @@ impl VmView<'_> {
             return Some(slot);
         }
         // A statics object: its class's static field.
-        (0..self.vm.class_states.len())
-            .find(|&i| self.vm.class_states.get(i).is_some_and(|s| s.statics == r))
+        (0..self.vm.state.class_states.len())
+            .find(|&i| {
+                self.vm
+                    .state
+                    .class_states
+                    .get(i)
+                    .is_some_and(|s| s.statics == r)
+            })
             .and_then(|i| {
                 self.vm
                     .classes
@@ -306,15 +312,15 @@ impl VmView<'_> {
 
 impl Host for VmView<'_> {
     fn thread_count(&self) -> u32 {
-        self.vm.threads.len() as u32
+        self.vm.state.threads.len() as u32
     }
 
     fn current_thread(&self) -> u32 {
-        self.vm.current as u32
+        self.vm.state.current as u32
     }
 
     fn thread_name(&self, thread: u32) -> RString {
-        if (thread as usize) < self.vm.threads.len() {
+        if (thread as usize) < self.vm.state.threads.len() {
             self.vm.thread_name(thread as usize).into()
         } else {
             RString::new()
@@ -323,6 +329,7 @@ impl Host for VmView<'_> {
 
     fn thread_state(&self, thread: u32) -> RString {
         self.vm
+            .state
             .threads
             .get(thread as usize)
             .map(|t| format!("{:?}", t.status).to_uppercase().into())
@@ -331,6 +338,7 @@ impl Host for VmView<'_> {
 
     fn is_daemon(&self, thread: u32) -> bool {
         self.vm
+            .state
             .threads
             .get(thread as usize)
             .is_some_and(|t| t.daemon)
@@ -382,6 +390,7 @@ impl Host for VmView<'_> {
     fn locks_held(&self, thread: u32) -> RVec<u32> {
         let mut held: Vec<u32> = self
             .vm
+            .state
             .monitors
             .iter()
             .filter(|(_, m)| m.owner == thread)
@@ -393,6 +402,7 @@ impl Host for VmView<'_> {
 
     fn lock_owner(&self, object: u32) -> i32 {
         self.vm
+            .state
             .monitors
             .get(&Ref(object))
             .map_or(-1, |m| m.owner as i32)
@@ -475,7 +485,7 @@ impl Host for VmView<'_> {
 
     fn statics_object(&self, class: RStr<'_>) -> ROption<u32> {
         self.class_id(class.as_str())
-            .and_then(|id| self.vm.class_states.get(id as usize))
+            .and_then(|id| self.vm.state.class_states.get(id as usize))
             .map(|s| s.statics)
             .filter(|r| !r.is_null())
             .map(|r| r.0)
@@ -491,6 +501,7 @@ impl Host for VmView<'_> {
 
     fn array_length(&self, object: u32) -> ROption<u32> {
         self.vm
+            .state
             .heap
             .get(Ref(object))
             .and_then(|o| o.data.array_len())
@@ -499,7 +510,7 @@ impl Host for VmView<'_> {
     }
 
     fn array_element(&self, object: u32, index: u32) -> ROption<JValue> {
-        let Some(obj) = self.vm.heap.get(Ref(object)) else {
+        let Some(obj) = self.vm.state.heap.get(Ref(object)) else {
             return ROption::RNone;
         };
         if matches!(obj.data, ObjData::Fields(_)) {
@@ -534,24 +545,24 @@ impl Host for VmView<'_> {
 
     fn field_attr(&self, object: u32, name: RStr<'_>) -> i64 {
         self.field_slot_of(object, name.as_str())
-            .map_or(0, |slot| self.vm.heap_attrs.get(Ref(object), slot))
+            .map_or(0, |slot| self.vm.state.heap_attrs.get(Ref(object), slot))
     }
 
     fn set_field_attr(&mut self, object: u32, name: RStr<'_>, attr: i64) {
         if let Some(slot) = self.field_slot_of(object, name.as_str()) {
-            self.vm.heap_attrs.set(Ref(object), slot, attr);
+            self.vm.state.heap_attrs.set(Ref(object), slot, attr);
             self.vm.activate_attributes(attr);
         }
     }
 
     fn element_attr(&self, array: u32, index: u32) -> i64 {
-        self.vm.heap_attrs.get(Ref(array), index)
+        self.vm.state.heap_attrs.get(Ref(array), index)
     }
 
     fn set_element_attr(&mut self, array: u32, index: u32, attr: i64) {
         let len = self.array_length(array).into_option().unwrap_or(0);
         if index < len {
-            self.vm.heap_attrs.set(Ref(array), index, attr);
+            self.vm.state.heap_attrs.set(Ref(array), index, attr);
             self.vm.activate_attributes(attr);
         }
     }

@@ -304,7 +304,8 @@ impl Vm {
     /// The field attribute holder: the object for instance fields, the statics object else.
     fn field_holder(&self, object: Option<Ref>, declaring: ClassId) -> Ref {
         object.unwrap_or_else(|| {
-            self.class_states
+            self.state
+                .class_states
                 .get(declaring as usize)
                 .map_or(Ref::NULL, |s| s.statics)
         })
@@ -385,7 +386,9 @@ impl Vm {
                 index,
             } => {
                 let attr = self.resolved_field(class, index).map_or(0, |(c, slot)| {
-                    self.heap_attrs.get(self.field_holder(object, c), slot)
+                    self.state
+                        .heap_attrs
+                        .get(self.field_holder(object, c), slot)
                 });
                 kept(usize::from(object.is_some()), &[attr], &mut attrs);
             }
@@ -397,16 +400,16 @@ impl Vm {
             } => {
                 if let Some((c, slot)) = self.resolved_field(class, index) {
                     let holder = self.field_holder(object, c);
-                    self.heap_attrs.set(holder, slot, attr);
+                    self.state.heap_attrs.set(holder, slot, attr);
                 }
                 kept(1 + usize::from(object.is_some()), &[], &mut attrs);
             }
             Plan::ArrayLoad { array, index } => {
-                let attr = self.heap_attrs.get(array, index as u32);
+                let attr = self.state.heap_attrs.get(array, index as u32);
                 kept(2, &[attr], &mut attrs);
             }
             Plan::ArrayStore { array, index, attr } => {
-                self.heap_attrs.set(array, index as u32, attr);
+                self.state.heap_attrs.set(array, index as u32, attr);
                 kept(3, &[], &mut attrs);
             }
             Plan::Invoke { .. } | Plan::Return { .. } => clear_operands(exec, &mut attrs),

@@ -42,18 +42,11 @@ impl Vm {
     ) -> Vm {
         Vm {
             classes: Classes::new(classpath, NativeRegistry::standard()),
-            heap: super::heap::Heap::new(),
-            class_states: Default::default(),
-            threads: Default::default(),
-            current: 0,
-            monitors: Default::default(),
-            strings: Default::default(),
+            state: super::state::ProgramState::new(),
             known: Known::default(),
             known_methods: KnownMethods::default(),
             opts,
             io: Io::default(),
-            clock_offset_ms: 0,
-            exit_status: None,
             instructions: 0,
             system_properties,
             upcall_result: Value::Void,
@@ -63,10 +56,8 @@ impl Vm {
             synth_counter: 0,
             adapters: Default::default(),
             pending_native_frame: None,
-            native_memory: Default::default(),
             explore: None,
             first_step: false,
-            atomic_depth: 0,
             fingerprinter: None,
             footprint: None,
             plugins: None,
@@ -75,7 +66,6 @@ impl Vm {
             single_step: false,
             break_requested: false,
             classes_announced: 0,
-            heap_attrs: Default::default(),
             attrs_active: false,
             sealed_class_states: None,
             directories: Default::default(),
@@ -152,9 +142,9 @@ impl Vm {
         self.mark_initialized(support);
 
         // The main thread record exists before its Thread object, as in HotSpot.
-        self.threads.push(JThread::new(Ref::NULL, false));
-        self.threads[0].status = Status::Runnable;
-        self.current = 0;
+        self.state.threads.push(JThread::new(Ref::NULL, false));
+        self.state.threads[0].status = Status::Runnable;
+        self.state.current = 0;
 
         // HotSpot patches UnsafeConstants after its (dummy) initializer has run, before any
         // other Java code reads them.
@@ -188,7 +178,7 @@ impl Vm {
         let thread_class = self.known.thread;
         self.initialize_now(thread_class)?;
         let main_thread = self.new_object(thread_class);
-        self.threads[0].obj = main_thread;
+        self.state.threads[0].obj = main_thread;
         self.set_field_by_name(main_thread, "priority", Value::Int(5));
         self.set_field_by_name(main_thread, "eetop", Value::Long(1));
         self.set_field_by_name(
@@ -256,7 +246,7 @@ impl Vm {
     /// Lets threads the JDK started during startup (the Reference Handler) run until they
     /// block, so that the program's state space does not include their start-up.
     fn settle_system_threads(&mut self) {
-        for t in 1..self.threads.len() {
+        for t in 1..self.state.threads.len() {
             for _ in 0..16 {
                 if !self.is_runnable(t) {
                     break;
@@ -266,7 +256,7 @@ impl Vm {
                 }
             }
         }
-        self.current = 0;
+        self.state.current = 0;
     }
 
     /// Runs the thread-0 interpreter until its stack is empty (boot-time only).
@@ -289,9 +279,9 @@ impl Vm {
 
     /// Initializes `class` right away on thread 0 (boot-time only).
     pub fn initialize_now(&mut self, class: ClassId) -> Result<(), BootError> {
-        let mut exec = std::mem::take(&mut self.threads[0].exec);
+        let mut exec = std::mem::take(&mut self.state.threads[0].exec);
         let result = self.ensure_initialized(&mut exec, class);
-        self.threads[0].exec = exec;
+        self.state.threads[0].exec = exec;
         match result {
             Ok(true) => Ok(()),
             Ok(false) => self.run_boot_thread(),
@@ -304,11 +294,11 @@ impl Vm {
 
     /// Calls a method right away on thread 0 and returns its result (boot-time only).
     pub fn call_now(&mut self, method: MethodId, args: &[Value]) -> Result<Value, BootError> {
-        let mut exec = std::mem::take(&mut self.threads[0].exec);
+        let mut exec = std::mem::take(&mut self.state.threads[0].exec);
         exec.stack.extend_from_slice(args);
-        self.current = 0;
+        self.state.current = 0;
         let result = self.call(&mut exec, method, FrameKind::Upcall);
-        self.threads[0].exec = exec;
+        self.state.threads[0].exec = exec;
         match result {
             Ok(()) => self.run_boot_thread()?,
             Err(Stop::UpcallDone) => {
@@ -362,16 +352,16 @@ impl Vm {
         let strings: Vec<Ref> = args.iter().map(|a| self.new_string(a)).collect();
         let array = self.new_array_of(string_array, &strings);
         let mut exec = Exec::default();
-        self.current = 0;
+        self.state.current = 0;
         exec.push(Value::Ref(array));
         let pushed = self.call(&mut exec, main, FrameKind::Upcall);
         if pushed.is_ok() {
             // Initialization frames go above main's frame so they run first.
             let _ = self.ensure_initialized(&mut exec, class);
         }
-        self.threads[0].exec = exec;
-        self.threads[0].status = Status::Runnable;
-        self.threads[0].phase = Phase::Entry;
+        self.state.threads[0].exec = exec;
+        self.state.threads[0].status = Status::Runnable;
+        self.state.threads[0].phase = Phase::Entry;
         Ok(())
     }
 }

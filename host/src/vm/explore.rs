@@ -270,14 +270,14 @@ impl Vm {
     /// [`schedulable_threads`](Self::schedulable_threads) without collecting them.
     fn schedulable(&self) -> impl Iterator<Item = u32> + '_ {
         let timeouts = self.explore.as_ref().is_some_and(|e| e.policy.timeouts);
-        (0..self.threads.len())
+        (0..self.state.threads.len())
             .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
             .map(|t| t as u32)
     }
 
     /// Whether thread `t` is in a timed wait that could end by timeout now.
     fn may_time_out(&self, t: usize) -> bool {
-        let th = &self.threads[t];
+        let th = &self.state.threads[t];
         match th.status {
             Status::Sleeping => true,
             Status::Parked => th.deadline.is_some(),
@@ -291,10 +291,10 @@ impl Vm {
         if self.is_runnable(t) || !self.may_time_out(t) {
             return;
         }
-        match self.threads[t].status {
+        match self.state.threads[t].status {
             Status::Waiting(_) => self.wake_waiter(t),
             _ => {
-                let th = &mut self.threads[t];
+                let th = &mut self.state.threads[t];
                 th.status = Status::Runnable;
                 th.deadline = None;
             }
@@ -305,7 +305,7 @@ impl Vm {
     /// atomic section is active, registers a thread choice among the schedulable threads and
     /// returns true (the instruction re-executes in the next transition).
     pub(crate) fn schedule_point(&mut self, first: bool, reason: &'static str) -> bool {
-        if first || self.atomic_depth > 0 {
+        if first || self.state.atomic_depth > 0 {
             return false;
         }
         if self.schedulable().nth(1).is_none() {
@@ -327,7 +327,7 @@ impl Vm {
                     rpf_plugin_api::flags::THREAD_CHOICE,
                 ),
                 text: abi_stable::std_types::RStr::from_str(&cg.id),
-                ..rpf_plugin_api::Event::new(EventKind::ChoiceRegistered, self.current as u32)
+                ..rpf_plugin_api::Event::new(EventKind::ChoiceRegistered, self.state.current as u32)
             };
             self.fire(crate::plugins::host_view::Frames::Parked, event);
         }
@@ -395,7 +395,7 @@ impl Vm {
             (false, false) => AccessKind::ArrayRead,
             (false, true) => AccessKind::ArrayWrite,
         };
-        let shared = self.heap.is_shared(obj);
+        let shared = self.state.heap.is_shared(obj);
         self.ask_scheduler(obj, kind, in_system, shared, default)
     }
 
@@ -469,10 +469,10 @@ impl Vm {
             if r.is_null() || self.shared_for_decision(r) {
                 continue;
             }
-            if let Some(obj) = self.heap.get(r) {
+            if let Some(obj) = self.state.heap.get(r) {
                 obj.data.for_each_ref(|c| work.push(c));
             }
-            self.heap.set_shared(r, true);
+            self.state.heap.set_shared(r, true);
         }
     }
 
@@ -495,7 +495,7 @@ impl Vm {
             return default;
         };
         let access = Access {
-            thread: self.current as u32,
+            thread: self.state.current as u32,
             object: object.0,
             kind,
             system,
@@ -514,8 +514,13 @@ impl Vm {
     /// contradicts it, the field becomes unprotected and the search is restarted, so the
     /// result is as if the field had been treated as unprotected from the start.
     fn protected_by(&mut self, key: FieldKey, lock: Ref) -> bool {
-        let me = self.current as u32;
-        let held = !lock.is_null() && self.monitors.get(&lock).is_some_and(|m| m.owner == me);
+        let me = self.state.current as u32;
+        let held = !lock.is_null()
+            && self
+                .state
+                .monitors
+                .get(&lock)
+                .is_some_and(|m| m.owner == me);
         let Some(e) = self.explore.as_mut() else {
             return false;
         };
@@ -548,8 +553,8 @@ impl Vm {
         let Some(policy) = self.explore.as_ref().map(|e| e.policy) else {
             return false;
         };
-        let me = self.current as u32;
-        if self.monitors.get(&obj).is_some_and(|m| m.owner == me) {
+        let me = self.state.current as u32;
+        if self.state.monitors.get(&obj).is_some_and(|m| m.owner == me) {
             return false;
         }
         let atomic = in_system && policy.system_atomic;
@@ -557,7 +562,7 @@ impl Vm {
         if !self.has_scheduler_plugin() {
             return default;
         }
-        let shared = self.heap.is_shared(obj);
+        let shared = self.state.heap.is_shared(obj);
         self.ask_scheduler(obj, AccessKind::MonitorEnter, in_system, shared, default)
     }
 
@@ -626,7 +631,7 @@ impl Vm {
                     if let Some(v) = self.explore.as_ref().and_then(|e| e.violation.clone()) {
                         return TransitionEnd::Violated(v);
                     }
-                    if self.threads[t].status == Status::Terminated {
+                    if self.state.threads[t].status == Status::Terminated {
                         break;
                     }
                 }
@@ -646,14 +651,14 @@ impl Vm {
         if !pending.is_empty() {
             return TransitionEnd::Choices(pending);
         }
-        if self.exit_status.is_some() {
+        if self.state.exit_status.is_some() {
             return TransitionEnd::Finished;
         }
         let cg = ChoiceGenerator::threads("schedule", self.schedulable());
         if !cg.choices.is_empty() {
             return TransitionEnd::Choices(smallvec::smallvec![cg]);
         }
-        let waiting = self.threads.iter().any(|t| t.is_alive() && !t.daemon);
+        let waiting = self.state.threads.iter().any(|t| t.is_alive() && !t.daemon);
         let check = self.explore.as_ref().is_some_and(|e| e.check_deadlocks);
         if waiting && check {
             TransitionEnd::Violated(Violation::Deadlock)
@@ -664,11 +669,11 @@ impl Vm {
 
     /// Runs thread `t` with a shared budget (a transition may span several VM calls).
     fn run_slice_with(&mut self, t: usize, budget: &mut u64) -> Stop {
-        self.current = t;
-        if let Status::Blocked(_) = self.threads[t].status {
-            self.threads[t].status = Status::Runnable;
+        self.state.current = t;
+        if let Status::Blocked(_) = self.state.threads[t].status {
+            self.state.threads[t].status = Status::Runnable;
         }
-        let mut exec = std::mem::take(&mut self.threads[t].exec);
+        let mut exec = std::mem::take(&mut self.state.threads[t].exec);
         let before = *budget;
         let stop = if self.instrumented {
             self.interpret_stepwise(&mut exec, budget)
@@ -676,7 +681,7 @@ impl Vm {
             self.interpret(&mut exec, budget)
         };
         self.instructions += before - *budget;
-        self.threads[t].exec = exec;
+        self.state.threads[t].exec = exec;
         stop
     }
 }

@@ -522,7 +522,7 @@ impl Canon<'_> {
     /// Hashes an object: its content digest (computed once per object version and cached
     /// in it), then the canonical numbers of the young objects it refers to.
     fn object(&mut self, r: Ref) {
-        let Some(obj) = self.vm.heap.get(r) else {
+        let Some(obj) = self.vm.state.heap.get(r) else {
             self.h.word(0xDEAD);
             return;
         };
@@ -569,9 +569,9 @@ impl Vm {
     /// and unchanged class states are skipped. Only valid where every path of the search
     /// has the same heap: before the search and after its first, choice-free transition.
     pub fn seal_baseline(&mut self) {
-        let preexisting = self.heap.preexisting();
-        self.heap.seal_old_generation();
-        self.sealed_class_states = Some(self.class_states.clone());
+        let preexisting = self.state.heap.preexisting();
+        self.state.heap.seal_old_generation();
+        self.sealed_class_states = Some(self.state.class_states.clone());
         let fp = self.fingerprinter.get_or_insert_with(Default::default);
         fp.changed_classes = None;
         fp.stable_roots = Recent::default();
@@ -585,12 +585,12 @@ impl Vm {
             // Reachable from statics: shared from now on, whether or not a closure reaches
             // them (static fields are global roots only once their class state changes).
             let closure = self.static_closure(preexisting);
-            for r in (preexisting..self.heap.old_boundary()).map(Ref) {
+            for r in (preexisting..self.state.heap.old_boundary()).map(Ref) {
                 if in_bitmap(&closure, r) {
-                    self.heap.set_shared(r, true);
+                    self.state.heap.set_shared(r, true);
                 }
             }
-            let sealed_refs = Some(Rc::new(SealedRefs::of(&self.heap)));
+            let sealed_refs = Some(Rc::new(SealedRefs::of(&self.state.heap)));
             let fp = self.fingerprinter.get_or_insert_with(Default::default);
             fp.static_closure = Some(closure);
             fp.sealed_refs = sealed_refs;
@@ -600,9 +600,10 @@ impl Vm {
     /// The sealed objects (not preexisting) reachable from static fields and class mirrors
     /// (the locks of static synchronized methods), as a bitmap.
     fn static_closure(&self, preexisting: u32) -> Rc<[u64]> {
-        let sealed = self.heap.old_boundary();
+        let sealed = self.state.heap.old_boundary();
         let mut bits = vec![0u64; (sealed as usize).div_ceil(64)];
         let mut work: Vec<Ref> = self
+            .state
             .class_states
             .iter()
             .flat_map(|s| [s.statics, s.mirror])
@@ -613,7 +614,7 @@ impl Vm {
                 continue;
             }
             bits[r.index() >> 6] |= 1 << (r.index() & 63);
-            if let Some(obj) = self.heap.get(r) {
+            if let Some(obj) = self.state.heap.get(r) {
                 obj.data.for_each_ref(|c| {
                     if (preexisting..sealed).contains(&c.0) && !in_bitmap(&bits, c) {
                         work.push(c);
@@ -629,11 +630,12 @@ impl Vm {
         let mut fp = self.fingerprinter.take().unwrap_or_default();
         fp.epoch = fp.epoch.wrapping_add(1).max(1);
         let bounds = Bounds {
-            preexisting: self.heap.preexisting(),
-            old_boundary: self.heap.old_boundary(),
+            preexisting: self.state.heap.preexisting(),
+            old_boundary: self.state.heap.old_boundary(),
         };
         let old_boundary = bounds.old_boundary;
         let dirty_sum = self
+            .state
             .heap
             .settle_dirty_sum(|obj| digest_of(obj, old_boundary));
         let changed_classes = self.changed_classes(&mut fp);
@@ -650,7 +652,8 @@ impl Vm {
                 b => reached & !((1u64 << (b - first)) - 1),
             };
             fp.reached += young.count_ones() as usize;
-            self.heap
+            self.state
+                .heap
                 .set_shared_word(w, reached, word.shared, word.robust);
         }
         self.fingerprinter = Some(fp);
@@ -661,7 +664,7 @@ impl Vm {
     /// in every state and contribute nothing).
     fn changed_classes(&self, fp: &mut Fingerprinter) -> Rc<[usize]> {
         match &fp.changed_classes {
-            Some((table, list)) if table.ptr_eq(&self.class_states) => list.clone(),
+            Some((table, list)) if table.ptr_eq(&self.state.class_states) => list.clone(),
             _ => self.list_changed_classes(fp),
         }
     }
@@ -673,13 +676,14 @@ impl Vm {
     fn list_changed_classes(&self, fp: &mut Fingerprinter) -> Rc<[usize]> {
         let list: Rc<[usize]> = match &self.sealed_class_states {
             Some(base) => self
+                .state
                 .class_states
                 .changed_since(base)
-                .filter(|&i| self.class_states.get(i) != base.get(i))
+                .filter(|&i| self.state.class_states.get(i) != base.get(i))
                 .collect(),
-            None => (0..self.class_states.len()).collect(),
+            None => (0..self.state.class_states.len()).collect(),
         };
-        fp.changed_classes = Some((self.class_states.clone(), list.clone()));
+        fp.changed_classes = Some((self.state.class_states.clone(), list.clone()));
         list
     }
 
@@ -688,11 +692,11 @@ impl Vm {
     /// modified objects reachable from statics when sealed, monitors), whose objects are
     /// shared, as are the objects reachable from statics when sealed.
     fn reach_all(&mut self, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &Rc<[usize]>) {
-        let edges = self.heap.edges();
+        let edges = self.state.heap.edges();
         let static_closure = fp.static_closure.clone();
         let sealed_refs = fp.sealed_refs.clone();
         let graph = Graph {
-            heap: &self.heap,
+            heap: &self.state.heap,
             edges,
             statics: static_closure.as_deref(),
             sealed_refs: sealed_refs.as_deref(),
@@ -700,8 +704,8 @@ impl Vm {
         fp.sharing.clear();
         let inputs = StableRoots {
             classes: changed_classes.clone(),
-            dirty: self.heap.dirty_old().clone(),
-            preexisting_version: self.heap.preexisting_version(),
+            dirty: self.state.heap.dirty_old().clone(),
+            preexisting_version: self.state.heap.preexisting_version(),
         };
         let (stable, stable_signature) = match fp.stable_roots.find(|k| k.same(&inputs)) {
             Some(stable) => stable,
@@ -715,7 +719,11 @@ impl Vm {
         let mut roots = std::mem::take(&mut fp.global_roots);
         roots.clear();
         roots.extend_from_slice(&stable);
-        let monitors = self.monitors.keys().filter(|r| r.0 >= bounds.preexisting);
+        let monitors = self
+            .state
+            .monitors
+            .keys()
+            .filter(|r| r.0 >= bounds.preexisting);
         let before = roots.len();
         roots.extend(monitors);
         if roots.len() > before {
@@ -723,7 +731,7 @@ impl Vm {
             roots.dedup();
         }
         fp.threads.clear();
-        for (t, th) in self.threads.iter().enumerate() {
+        for (t, th) in self.state.threads.iter().enumerate() {
             let slot = fp.thread_summary(t, th, bounds);
             fp.threads.push(slot);
         }
@@ -816,14 +824,14 @@ impl Vm {
         };
         for cs in changed_classes
             .iter()
-            .filter_map(|&i| self.class_states.get(i))
+            .filter_map(|&i| self.state.class_states.get(i))
         {
             root(cs.statics);
             root(cs.mirror);
         }
         for &r in dirty {
             if r.0 < bounds.preexisting {
-                if let Some(obj) = self.heap.get(r) {
+                if let Some(obj) = self.state.heap.get(r) {
                     obj.data.for_each_ref(&mut root);
                 }
             } else if graph.is_static(r) {
@@ -855,7 +863,7 @@ impl Vm {
             drained: 0,
             old_boundary: bounds.old_boundary,
         };
-        for (t, th) in self.threads.iter().enumerate() {
+        for (t, th) in self.state.threads.iter().enumerate() {
             let summary = c.fp.summary(t);
             let (digest, young) = (summary.digest, summary.young);
             c.h.word(0x7EAD);
@@ -867,7 +875,7 @@ impl Vm {
         }
         c.h.word(0xC1A55);
         for &i in changed_classes {
-            if let Some(cs) = self.class_states.get(i) {
+            if let Some(cs) = self.state.class_states.get(i) {
                 c.h.word(i as u64);
                 let init = match cs.init {
                     super::InitState::Uninit => 0,
@@ -889,16 +897,16 @@ impl Vm {
         // are hashed in reference order, numbering the young objects they refer to.
         let included = |c: &Canon, r: Ref| r.0 < bounds.preexisting || c.fp.was_reached(r);
         let mut sum = dirty_sum;
-        for &r in self.heap.dirty_old().iter() {
+        for &r in self.state.heap.dirty_old().iter() {
             if !included(&c, r) {
-                if let Some(obj) = self.heap.get(r) {
+                if let Some(obj) = self.state.heap.get(r) {
                     sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)));
                 }
             }
         }
         c.h.word(sum as u64);
         c.h.word((sum >> 64) as u64);
-        for &r in self.heap.dirty_young_holders().iter() {
+        for &r in self.state.heap.dirty_young_holders().iter() {
             if included(&c, r) {
                 c.h.word(0x5EA1 ^ u64::from(r.0) << 8);
                 c.object(r);
@@ -909,7 +917,8 @@ impl Vm {
         // Numbered in reference order (the table's), which numbers a young lock met
         // nowhere else; hashed in canonical order.
         monitors.extend(
-            self.monitors
+            self.state
+                .monitors
                 .iter()
                 .map(|(&r, m)| (c.id(r), m.owner, m.count)),
         );
@@ -919,13 +928,14 @@ impl Vm {
             c.h.word(u64::from(owner) << 32 | u64::from(count));
         }
         c.drain();
-        if !self.heap_attrs.is_empty() {
-            c.heap_attrs(&self.heap_attrs);
+        if !self.state.heap_attrs.is_empty() {
+            c.heap_attrs(&self.state.heap_attrs);
         }
-        c.h.word(u64::from(self.atomic_depth));
+        c.h.word(u64::from(self.state.atomic_depth));
         c.h.word(c.fp.generation);
         c.h.word(
-            self.exit_status
+            self.state
+                .exit_status
                 .map(|s| s as u32 as u64 | 1 << 40)
                 .unwrap_or(0),
         );
@@ -950,17 +960,18 @@ impl Vm {
     /// Frees young objects the last fingerprint did not reach (checker-mode garbage
     /// collection), and forgets interned strings among them.
     pub fn sweep_unreached(&mut self) -> usize {
-        let boundary = self.heap.old_boundary() as usize;
+        let boundary = self.state.heap.old_boundary() as usize;
         // Interned strings stay alive (they are reused by identity) with their char data.
         let value_slot = self.known.string_value;
         let keep: std::collections::HashSet<Ref> = self
+            .state
             .strings
             .refs()
             .flat_map(|s| [s, self.field(s, value_slot).as_ref()])
             .collect();
-        let dead: Vec<Ref> = (boundary..self.heap.capacity())
+        let dead: Vec<Ref> = (boundary..self.state.heap.capacity())
             .map(|i| Ref(i as u32))
-            .filter(|r| self.heap.get(*r).is_some())
+            .filter(|r| self.state.heap.get(*r).is_some())
             .filter(|&r| {
                 !self
                     .fingerprinter
@@ -970,7 +981,7 @@ impl Vm {
             .filter(|r| !keep.contains(r))
             .collect();
         for &r in &dead {
-            self.heap.free(r);
+            self.state.heap.free(r);
         }
         self.released(&dead);
         dead.len()

@@ -86,7 +86,7 @@ impl Footprint {
         // The earlier transition's answers after the later one, checked exactly.
         a.answers
             .iter()
-            .all(|&(r, shared)| vm.heap.is_shared(r) == shared)
+            .all(|&(r, shared)| vm.state.heap.is_shared(r) == shared)
     }
 
     /// Whether, in the state this transition reached, `earlier` would meet its scheduling
@@ -184,8 +184,8 @@ impl Vm {
         };
         rec.stamps.clear();
         rec.stamps
-            .extend(self.threads.iter().map(|t| t.stamp().get()));
-        rec.class_states = self.class_states.clone();
+            .extend(self.state.threads.iter().map(|t| t.stamp().get()));
+        rec.class_states = self.state.class_states.clone();
     }
 
     /// Completes the footprint of the transition that ran: which other threads changed,
@@ -193,8 +193,8 @@ impl Vm {
     pub(crate) fn footprint_end(&mut self) -> Option<Footprint> {
         let rec = self.footprint.as_deref_mut()?;
         let fp = &mut rec.footprint;
-        fp.opaque |= !rec.class_states.ptr_eq(&self.class_states);
-        for (t, th) in self.threads.iter().enumerate() {
+        fp.opaque |= !rec.class_states.ptr_eq(&self.state.class_states);
+        for (t, th) in self.state.threads.iter().enumerate() {
             if th.status == Status::Runnable {
                 fp.runnable_after |= bit(t as u32);
             }
@@ -224,7 +224,7 @@ impl Vm {
     #[inline]
     pub(crate) fn note_read(&mut self, obj: Ref) {
         if let Some(rec) = self.footprint.as_deref_mut() {
-            if self.heap.is_shared(obj) {
+            if self.state.heap.is_shared(obj) {
                 note_object(&mut rec.footprint.reads, obj, &mut rec.footprint.opaque);
             }
         }
@@ -234,7 +234,7 @@ impl Vm {
     #[inline]
     pub(crate) fn note_write(&mut self, obj: Ref) {
         if let Some(rec) = self.footprint.as_deref_mut() {
-            if self.heap.is_shared(obj) {
+            if self.state.heap.is_shared(obj) {
                 note_object(&mut rec.footprint.writes, obj, &mut rec.footprint.opaque);
             }
         }
@@ -245,6 +245,7 @@ impl Vm {
     pub(crate) fn note_field_store(&mut self, obj: Ref, slot: u32) {
         if self.stores_are_noted(obj) {
             let old = self
+                .state
                 .heap
                 .get(obj)
                 .and_then(|o| o.fields().get(slot as usize).copied());
@@ -258,7 +259,7 @@ impl Vm {
         if self.stores_are_noted(array) {
             let old = usize::try_from(index)
                 .ok()
-                .and_then(|i| self.heap.get(array)?.data.load(i));
+                .and_then(|i| self.state.heap.get(array)?.data.load(i));
             self.note_shared_store(array, old);
         }
     }
@@ -267,10 +268,10 @@ impl Vm {
     /// them may have held a reference.
     pub(crate) fn note_bulk_store(&mut self, array: Ref) {
         if self.stores_are_noted(array) {
-            let refs = self
-                .heap
-                .get(array)
-                .is_some_and(|o| matches!(o.data.elem_kind(), Some(super::heap::ElemKind::Ref)));
+            let refs =
+                self.state.heap.get(array).is_some_and(|o| {
+                    matches!(o.data.elem_kind(), Some(super::heap::ElemKind::Ref))
+                });
             self.note_shared_store(array, refs.then_some(Value::Ref(array)));
         }
     }
@@ -279,14 +280,14 @@ impl Vm {
     /// shared: nobody else can see the others).
     #[inline]
     fn stores_are_noted(&self, holder: Ref) -> bool {
-        self.footprint.is_some() && self.heap.is_shared(holder)
+        self.footprint.is_some() && self.state.heap.is_shared(holder)
     }
 
     /// Notes a write to shared `holder` that replaces `old`. Replacing a reference to an
     /// object from before the search unlinks nothing: reachability never passes through
     /// those (they are always shared).
     fn note_shared_store(&mut self, holder: Ref, old: Option<Value>) {
-        let preexisting = self.heap.preexisting();
+        let preexisting = self.state.heap.preexisting();
         if let Some(rec) = self.footprint.as_deref_mut() {
             let fp = &mut rec.footprint;
             note_object(&mut fp.writes, holder, &mut fp.opaque);
@@ -298,13 +299,13 @@ impl Vm {
     /// (the answer is noted).
     #[inline]
     pub(crate) fn shared_for_decision(&mut self, obj: Ref) -> bool {
-        let shared = self.heap.is_shared(obj);
+        let shared = self.state.heap.is_shared(obj);
         if let Some(rec) = self.footprint.as_deref_mut() {
             let fp = &mut rec.footprint;
             if !fp.opaque && !fp.answers.contains(&(obj, shared)) {
                 fp.answers.push((obj, shared));
                 fp.opaque = fp.answers.len() > NOTED_LIMIT;
-                fp.fragile |= shared && !self.heap.is_robustly_shared(obj);
+                fp.fragile |= shared && !self.state.heap.is_robustly_shared(obj);
             }
         }
         shared

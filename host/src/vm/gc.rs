@@ -9,14 +9,14 @@ use super::Vm;
 
 /// Marks reachable objects; returns a bitmap indexed by reference.
 pub fn mark(vm: &Vm) -> Vec<bool> {
-    let mut marked = vec![false; vm.heap.capacity()];
+    let mut marked = vec![false; vm.state.heap.capacity()];
     let mut work: Vec<Ref> = Vec::new();
     let root = |r: Ref, work: &mut Vec<Ref>| {
         if !r.is_null() {
             work.push(r);
         }
     };
-    for t in vm.threads.iter() {
+    for t in vm.state.threads.iter() {
         root(t.obj, &mut work);
         for v in &t.exec.stack {
             if let Value::Ref(r) = v {
@@ -30,14 +30,14 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
             root(w.monitor, &mut work);
         }
     }
-    for s in vm.class_states.iter() {
+    for s in vm.state.class_states.iter() {
         root(s.statics, &mut work);
         root(s.mirror, &mut work);
     }
-    for r in vm.strings.refs() {
+    for r in vm.state.strings.refs() {
         root(r, &mut work);
     }
-    for r in vm.monitors.keys() {
+    for r in vm.state.monitors.keys() {
         root(*r, &mut work);
     }
     for r in &vm.vm_roots {
@@ -55,7 +55,7 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
             continue;
         }
         *seen = true;
-        if let Some(obj) = vm.heap.get(r) {
+        if let Some(obj) = vm.state.heap.get(r) {
             obj.data.for_each_ref(|c| work.push(c));
         }
     }
@@ -65,8 +65,8 @@ pub fn mark(vm: &Vm) -> Vec<bool> {
 impl Vm {
     /// Collects garbage if enough was allocated since the last collection.
     pub fn maybe_collect(&mut self) {
-        let threshold = self.heap.live_after_gc.max(200_000);
-        if self.heap.allocated_since_gc >= threshold {
+        let threshold = self.state.heap.live_after_gc.max(200_000);
+        if self.state.heap.allocated_since_gc >= threshold {
             self.collect();
         }
     }
@@ -75,20 +75,21 @@ impl Vm {
     pub fn collect(&mut self) -> usize {
         let marked = mark(self);
         let dead: Vec<Ref> = self
+            .state
             .heap
             .iter()
             .filter(|(r, _)| !marked[r.index()])
             .map(|(r, _)| r)
             .collect();
         for &r in &dead {
-            self.heap.free(r);
+            self.state.heap.free(r);
         }
         self.released(&dead);
-        self.heap.allocated_since_gc = 0;
-        self.heap.live_after_gc = self.heap.live();
+        self.state.heap.allocated_since_gc = 0;
+        self.state.heap.live_after_gc = self.state.heap.live();
         tracing::debug!(
             freed = dead.len(),
-            live = self.heap.live(),
+            live = self.state.heap.live(),
             "garbage collected"
         );
         dead.len()

@@ -19,7 +19,7 @@ impl Vm {
         exec: &mut Exec,
         class: ClassId,
     ) -> Result<bool, Stop> {
-        let me = self.current as u32;
+        let me = self.state.current as u32;
         match self.class_state_of(class).init {
             InitState::Done => return Ok(true),
             InitState::InProgress(t) if t == me => return Ok(true),
@@ -30,7 +30,7 @@ impl Vm {
         for &c in &order {
             match self.class_state_of(c).init {
                 InitState::InProgress(t) if t != me => {
-                    self.threads[self.current].status = Status::ClassInit(c);
+                    self.state.threads[self.state.current].status = Status::ClassInit(c);
                     return Err(Stop::Blocked);
                 }
                 InitState::Failed => {
@@ -62,7 +62,7 @@ impl Vm {
     /// Classes to initialize for `class`, in execution order: superclasses and superinterfaces
     /// with default methods first. Classes already done (or being done by us) are left out.
     fn init_order(&mut self, class: ClassId, order: &mut Vec<ClassId>) {
-        let me = self.current as u32;
+        let me = self.state.current as u32;
         let state = self.class_state_of(class).init;
         if state == InitState::Done || state == InitState::InProgress(me) || order.contains(&class)
         {
@@ -119,9 +119,9 @@ impl Vm {
         } else {
             InitState::Failed
         };
-        for t in self.threads.iter_mut() {
-            if t.status == Status::ClassInit(class) {
-                t.status = Status::Runnable;
+        for t in 0..self.state.threads.len() {
+            if self.state.threads[t].status == Status::ClassInit(class) {
+                self.state.threads[t].status = Status::Runnable;
             }
         }
     }

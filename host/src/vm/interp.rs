@@ -199,7 +199,7 @@ impl Vm {
                 }
                 *budget -= 1;
                 if recording {
-                    let t = self.current as u32;
+                    let t = self.state.current as u32;
                     if let Some(r) = self.explore.as_mut().and_then(|e| e.record.as_mut()) {
                         r.push((t, method_id, pc as u32));
                     }
@@ -268,7 +268,7 @@ impl Vm {
                         self.note_read(exec.peek(1).as_ref());
                         let index = pop!().as_int();
                         let array = pop!().as_ref();
-                        match self.heap.get(array) {
+                        match self.state.heap.get(array) {
                             None => {
                                 push!(Value::Ref(array));
                                 push!(Value::Int(index));
@@ -319,8 +319,8 @@ impl Vm {
                             }
                         }
                         let stored = match usize::try_from(index) {
-                            Ok(i) => self.heap.store_element(array, i, value),
-                            Err(_) => self.heap.get(array).map(|_| false),
+                            Ok(i) => self.state.heap.store_element(array, i, value),
+                            Err(_) => self.state.heap.get(array).map(|_| false),
                         };
                         match stored {
                             None => {
@@ -338,6 +338,7 @@ impl Vm {
                                     pc += 1;
                                 } else {
                                     let len = self
+                                        .state
                                         .heap
                                         .get(array)
                                         .and_then(|o| o.data.array_len())
@@ -639,7 +640,7 @@ impl Vm {
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
                             let obj = exec.peek(0).as_ref();
-                            if let Some(o) = self.heap.get(obj) {
+                            if let Some(o) = self.state.heap.get(obj) {
                                 let v =
                                     o.fields().get(f.slot as usize).copied().unwrap_or_default();
                                 exec.stack.pop();
@@ -658,7 +659,7 @@ impl Vm {
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
                             let obj = exec.peek(1).as_ref();
-                            if let Some(o) = self.heap.get_mut(obj) {
+                            if let Some(o) = self.state.heap.get_mut(obj) {
                                 let v = exec.stack.pop().unwrap_or_default();
                                 exec.stack.pop();
                                 if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
@@ -698,7 +699,7 @@ impl Vm {
                     }
                     Insn::ArrayLength => {
                         let array = pop!().as_ref();
-                        match self.heap.get(array).and_then(|o| o.data.array_len()) {
+                        match self.state.heap.get(array).and_then(|o| o.data.array_len()) {
                             Some(len) => {
                                 push!(Value::Int(len as i32));
                                 pc += 1;
@@ -743,7 +744,7 @@ impl Vm {
             object: array.0,
             value: i64::from(index),
             flags: flags::when(system, flags::SYSTEM),
-            ..Event::new(kind, self.current as u32)
+            ..Event::new(kind, self.state.current as u32)
         };
         self.fire_at(exec, event);
     }

@@ -75,7 +75,7 @@ impl Vm {
         };
         let obj = exec.peek(0).as_ref();
         // Read before the scheduling decision (which a read cannot affect): one heap lookup.
-        let Some(fields) = self.heap.get(obj).map(|o| o.fields()) else {
+        let Some(fields) = self.state.heap.get(obj).map(|o| o.fields()) else {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         };
         let v = fields.get(f.slot as usize).copied().unwrap_or_default();
@@ -103,7 +103,7 @@ impl Vm {
             Err(e) => return self.throw_link_error(exec, e),
         };
         let obj = exec.peek(1).as_ref();
-        if self.heap.get(obj).is_none() {
+        if self.state.heap.get(obj).is_none() {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         }
         let site = AccessSite {
@@ -219,7 +219,11 @@ impl Vm {
             return self.invoke_polymorphic(exec, &m, &desc);
         }
         if kind == Kind::Static {
-            let ready = self.class_states.get(declaring as usize).map(|s| s.init)
+            let ready = self
+                .state
+                .class_states
+                .get(declaring as usize)
+                .map(|s| s.init)
                 == Some(super::InitState::Done);
             if !ready && !self.ensure_initialized(exec, declaring)? {
                 return Ok(());
@@ -481,7 +485,7 @@ impl Vm {
                 self.call(exec, target, kind)
             }
             Err(NativeExit::Halt(status)) => {
-                self.exit_status = Some(status);
+                self.state.exit_status = Some(status);
                 Err(Stop::Halt(status))
             }
             Err(NativeExit::Yield) => {
@@ -671,7 +675,7 @@ impl Vm {
             };
             for i in 0..len {
                 let sub = self.build_multi_array(component, &counts[1..])?;
-                self.heap.store_element(r, i, Value::Ref(sub));
+                self.state.heap.store_element(r, i, Value::Ref(sub));
             }
         }
         Ok(r)

@@ -37,9 +37,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use class::ClassId;
-use heap::{Heap, ObjData};
+use heap::ObjData;
 use loader::Classes;
-use monitor::MonitorTable;
 use thread::JThread;
 use value::{Ref, Value};
 
@@ -208,18 +207,8 @@ impl Io {
 pub struct Vm {
     /// Loaded classes.
     pub classes: Classes,
-    /// Objects.
-    pub heap: Heap,
-    /// Per-class runtime state, indexed by class id.
-    pub class_states: pvec::PVec<ClassState>,
-    /// All threads ever started (terminated ones stay, their slot is their id).
-    pub threads: thread::ThreadTable,
-    /// The thread being executed.
-    pub current: usize,
-    /// Owned monitors.
-    pub monitors: MonitorTable,
-    /// Interned strings.
-    pub strings: strings::StringTable,
+    /// The program's state: what is saved, restored and fingerprinted.
+    pub state: state::ProgramState,
     /// Core class ids and slots.
     pub known: Known,
     /// Methods the VM calls itself.
@@ -228,10 +217,6 @@ pub struct Vm {
     pub opts: VmOptions,
     /// Program output.
     pub io: Io,
-    /// Virtual time added to the wall clock by sleeps that were skipped.
-    pub clock_offset_ms: u64,
-    /// Set by System.exit / Runtime.halt.
-    pub exit_status: Option<i32>,
     /// Instructions executed.
     pub instructions: u64,
     /// Initial system properties.
@@ -256,16 +241,12 @@ pub struct Vm {
     pub(crate) synth_counter: u32,
     /// A native that is throwing: its frame goes on top of the next stack trace filled in.
     pub(crate) pending_native_frame: Option<class::MethodId>,
-    /// Off-heap memory (`Unsafe.allocateMemory`).
-    pub native_memory: memory::NativeMemory,
     /// Open directory streams of `opendir`, by handle.
     pub(crate) directories: HashMap<i64, Vec<Vec<u8>>>,
     /// Model-checker bookkeeping; `None` in plain execution.
     pub explore: Option<explore::Explore>,
     /// Whether the instruction being executed is the first of its transition.
     pub(crate) first_step: bool,
-    /// Nesting of `Verify.beginAtomic` sections (no scheduling points inside).
-    pub atomic_depth: u32,
     /// Scratch space and caches of fingerprinting (boxed, and taken out while a fingerprint
     /// is computed: moving it is then a pointer copy).
     pub(crate) fingerprinter: Option<Box<fingerprint::Fingerprinter>>,
@@ -286,8 +267,6 @@ pub struct Vm {
     pub(crate) break_requested: bool,
     /// Classes already announced to `ClassLoaded` listeners.
     pub(crate) classes_announced: usize,
-    /// Plugin attributes of fields and array elements.
-    pub heap_attrs: attrs::HeapAttrs,
     /// Whether any plugin attribute was ever set (attributes then travel with values).
     pub attrs_active: bool,
     /// Class states when the search started (only changed ones are fingerprinted).
@@ -303,10 +282,11 @@ impl Vm {
     #[inline]
     pub fn class_state(&mut self, id: ClassId) -> &mut ClassState {
         let i = id as usize;
-        if i >= self.class_states.len() {
-            self.class_states.resize(i + 1, ClassState::default());
+        if i >= self.state.class_states.len() {
+            self.state.class_states.resize(i + 1, ClassState::default());
         }
-        self.class_states
+        self.state
+            .class_states
             .get_mut(i)
             .expect("class state exists after resize")
     }
@@ -314,7 +294,8 @@ impl Vm {
     /// The state of class `id` (the default for a class no state was created for).
     #[inline]
     pub fn class_state_of(&self, id: ClassId) -> ClassState {
-        self.class_states
+        self.state
+            .class_states
             .get(id as usize)
             .copied()
             .unwrap_or_default()
@@ -360,7 +341,7 @@ impl Vm {
 
     /// The class a `java.lang.Class` object stands for.
     pub fn class_of_mirror(&self, mirror: Ref) -> Option<ClassId> {
-        let obj = self.heap.get(mirror)?;
+        let obj = self.state.heap.get(mirror)?;
         if obj.class != self.known.class {
             return None;
         }
@@ -373,13 +354,13 @@ impl Vm {
     /// The class of the object `r`.
     #[inline]
     pub fn class_of(&self, r: Ref) -> Option<ClassId> {
-        self.heap.get(r).map(|o| o.class)
+        self.state.heap.get(r).map(|o| o.class)
     }
 
     /// Stores a new object and returns its reference.
     #[inline]
     pub fn alloc(&mut self, class: ClassId, data: ObjData) -> Ref {
-        let r = self.heap.alloc(heap::Obj::new(class, data));
+        let r = self.state.heap.alloc(heap::Obj::new(class, data));
         if self.wants(rpf_plugin_api::EventKind::ObjectCreated) {
             let name = self.classes.get(class).java_name();
             let event = rpf_plugin_api::Event {
@@ -387,7 +368,7 @@ impl Vm {
                 text: abi_stable::std_types::RStr::from_str(&name),
                 ..rpf_plugin_api::Event::new(
                     rpf_plugin_api::EventKind::ObjectCreated,
-                    self.current as u32,
+                    self.state.current as u32,
                 )
             };
             self.fire(crate::plugins::host_view::Frames::Parked, event);
@@ -398,15 +379,20 @@ impl Vm {
     /// The identity hash of `r` (`Object.hashCode`), assigned on first request from the
     /// requesting thread's own counter, so that it does not depend on allocation order.
     pub fn identity_hash(&mut self, r: Ref) -> i32 {
-        if let Some(h) = self.heap.get(r).and_then(|o| o.identity) {
+        if let Some(h) = self.state.heap.get(r).and_then(|o| o.identity) {
             return h;
         }
-        if self.heap.get(r).is_none() {
+        if self.state.heap.get(r).is_none() {
             return 0;
         }
-        let t = self.current;
-        let n = self.threads.get(t).map(|th| th.hash_counter).unwrap_or(0);
-        if let Some(th) = self.threads.get_mut(t) {
+        let t = self.state.current;
+        let n = self
+            .state
+            .threads
+            .get(t)
+            .map(|th| th.hash_counter)
+            .unwrap_or(0);
+        if let Some(th) = self.state.threads.get_mut(t) {
             th.hash_counter += 1;
         }
         let mut x = ((t as u64) << 32 | u64::from(n)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -414,7 +400,7 @@ impl Vm {
         x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x ^= x >> 32;
         let h = ((x as u32 & 0x7FFF_FFFF) | 1) as i32;
-        self.heap.set_identity(r, h);
+        self.state.heap.set_identity(r, h);
         h
     }
 
@@ -452,7 +438,7 @@ impl Vm {
     pub fn new_array_of(&mut self, array_class: ClassId, items: &[Ref]) -> Ref {
         let array = self.new_array(array_class, items.len());
         for (i, &r) in items.iter().enumerate() {
-            self.heap.store_element(array, i, Value::Ref(r));
+            self.state.heap.store_element(array, i, Value::Ref(r));
         }
         array
     }
@@ -460,7 +446,8 @@ impl Vm {
     /// Reads instance field `slot` of `r`.
     #[inline]
     pub fn field(&self, r: Ref, slot: u32) -> Value {
-        self.heap
+        self.state
+            .heap
             .get(r)
             .and_then(|o| o.fields().get(slot as usize).copied())
             .unwrap_or_default()
@@ -470,7 +457,7 @@ impl Vm {
     #[inline]
     pub fn set_field(&mut self, r: Ref, slot: u32, v: Value) {
         self.note_field_store(r, slot);
-        self.heap.write_field(r, slot, v);
+        self.state.heap.write_field(r, slot, v);
         self.publish(r, v);
     }
 
@@ -519,7 +506,7 @@ impl Vm {
 
     /// The number of the running thread.
     pub fn current_thread(&self) -> &JThread {
-        &self.threads[self.current]
+        &self.state.threads[self.state.current]
     }
 
     /// Loads a class by internal name, for VM-internal use (startup and natives).

@@ -92,10 +92,10 @@ impl Vm {
     /// Tries to enter `obj`'s monitor for the current thread; on contention marks the thread
     /// blocked and returns false.
     pub fn monitor_enter(&mut self, obj: Ref) -> bool {
-        let me = self.current as u32;
-        let entered = match self.monitors.get_mut(&obj) {
+        let me = self.state.current as u32;
+        let entered = match self.state.monitors.get_mut(&obj) {
             None => {
-                self.monitors.insert(
+                self.state.monitors.insert(
                     obj,
                     Monitor {
                         owner: me,
@@ -109,7 +109,7 @@ impl Vm {
                 true
             }
             Some(_) => {
-                self.threads[self.current].status = Status::Blocked(obj);
+                self.state.threads[self.state.current].status = Status::Blocked(obj);
                 false
             }
         };
@@ -125,10 +125,10 @@ impl Vm {
     /// Leaves `obj`'s monitor once.
     pub fn monitor_exit(&mut self, obj: Ref) {
         self.note_write(obj);
-        if let Some(m) = self.monitors.get_mut(&obj) {
+        if let Some(m) = self.state.monitors.get_mut(&obj) {
             m.count -= 1;
             if m.count == 0 {
-                self.monitors.remove(&obj);
+                self.state.monitors.remove(&obj);
             }
         }
     }
@@ -137,7 +137,7 @@ impl Vm {
     pub fn enter_monitor(&mut self, exec: &Exec, obj: Ref) -> bool {
         let entered = self.monitor_enter(obj);
         if entered {
-            let count = self.monitors.get(&obj).map_or(0, |m| m.count);
+            let count = self.state.monitors.get(&obj).map_or(0, |m| m.count);
             self.fire_object(Some(exec), EventKind::ObjectLocked, obj, i64::from(count));
         } else {
             self.fire_object(Some(exec), EventKind::ThreadBlocked, obj, 0);
@@ -148,32 +148,37 @@ impl Vm {
     /// [`Vm::monitor_exit`] by the running thread (frames `exec`), with its event.
     pub fn exit_monitor(&mut self, exec: &Exec, obj: Ref) {
         self.monitor_exit(obj);
-        let count = self.monitors.get(&obj).map_or(0, |m| m.count);
+        let count = self.state.monitors.get(&obj).map_or(0, |m| m.count);
         self.fire_object(Some(exec), EventKind::ObjectUnlocked, obj, i64::from(count));
     }
 
     /// Whether the current thread owns `obj`'s monitor.
     pub fn owns_monitor(&self, obj: Ref) -> bool {
-        self.monitors
+        self.state
+            .monitors
             .get(&obj)
-            .is_some_and(|m| m.owner == self.current as u32)
+            .is_some_and(|m| m.owner == self.state.current as u32)
     }
 
     /// Whether thread `t` could take `obj`'s monitor now.
     pub fn monitor_available(&self, obj: Ref, t: usize) -> bool {
-        self.monitors.get(&obj).is_none_or(|m| m.owner == t as u32)
+        self.state
+            .monitors
+            .get(&obj)
+            .is_none_or(|m| m.owner == t as u32)
     }
 
     /// `Object.wait(timeout)`, both halves. `deadline` is absolute virtual ms, if timed.
     pub fn object_wait(&mut self, obj: Ref, deadline: Option<u64>) -> WaitOutcome {
         self.note_write(obj);
-        let me = self.current;
-        if let Some(w) = self.threads[me].wait {
+        let me = self.state.current;
+        if let Some(w) = self.state.threads[me].wait {
             self.note_write(w.monitor);
         }
-        match self.threads[me].wait {
+        match self.state.threads[me].wait {
             None => {
                 let Some(m) = self
+                    .state
                     .monitors
                     .get(&obj)
                     .copied()
@@ -181,12 +186,12 @@ impl Vm {
                 else {
                     return WaitOutcome::NotOwner;
                 };
-                if self.threads[me].interrupted {
-                    self.threads[me].interrupted = false;
+                if self.state.threads[me].interrupted {
+                    self.state.threads[me].interrupted = false;
                     return WaitOutcome::Interrupted;
                 }
-                self.monitors.remove(&obj);
-                let t = &mut self.threads[me];
+                self.state.monitors.remove(&obj);
+                let t = &mut self.state.threads[me];
                 t.wait = Some(WaitState {
                     monitor: obj,
                     count: m.count,
@@ -197,22 +202,22 @@ impl Vm {
                 WaitOutcome::Blocked
             }
             Some(w) if !w.woken => {
-                self.threads[me].status = Status::Waiting(obj);
+                self.state.threads[me].status = Status::Waiting(obj);
                 WaitOutcome::Blocked
             }
             Some(w) => {
                 if !self.monitor_available(w.monitor, me) {
-                    self.threads[me].status = Status::Blocked(w.monitor);
+                    self.state.threads[me].status = Status::Blocked(w.monitor);
                     return WaitOutcome::Blocked;
                 }
-                self.monitors.insert(
+                self.state.monitors.insert(
                     w.monitor,
                     Monitor {
                         owner: me as u32,
                         count: w.count,
                     },
                 );
-                let t = &mut self.threads[me];
+                let t = &mut self.state.threads[me];
                 t.wait = None;
                 t.deadline = None;
                 t.status = Status::Runnable;
@@ -228,14 +233,14 @@ impl Vm {
 
     /// Threads in the wait set of `obj`, lowest thread number first.
     pub fn waiters(&self, obj: Ref) -> Vec<usize> {
-        (0..self.threads.len())
-            .filter(|&t| self.threads[t].status == Status::Waiting(obj))
+        (0..self.state.threads.len())
+            .filter(|&t| self.state.threads[t].status == Status::Waiting(obj))
             .collect()
     }
 
     /// Wakes thread `t` from a wait: it will re-acquire the monitor before returning.
     pub fn wake_waiter(&mut self, t: usize) {
-        let thread = &mut self.threads[t];
+        let thread = &mut self.state.threads[t];
         if let Some(w) = thread.wait.as_mut() {
             w.woken = true;
             thread.deadline = None;

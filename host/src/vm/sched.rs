@@ -27,12 +27,12 @@ impl Vm {
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_millis() as u64)
             .unwrap_or(0);
-        wall + self.clock_offset_ms
+        wall + self.state.clock_offset_ms
     }
 
     /// Whether thread `t` can execute now.
     pub fn is_runnable(&self, t: usize) -> bool {
-        match self.threads[t].status {
+        match self.state.threads[t].status {
             Status::Runnable => true,
             Status::Blocked(obj) => self.monitor_available(obj, t),
             _ => false,
@@ -41,8 +41,8 @@ impl Vm {
 
     /// Wakes threads whose deadline has passed.
     fn wake_timed(&mut self, now: u64) {
-        for t in 0..self.threads.len() {
-            let thread = &self.threads[t];
+        for t in 0..self.state.threads.len() {
+            let thread = &self.state.threads[t];
             let Some(deadline) = thread.deadline else {
                 continue;
             };
@@ -51,27 +51,27 @@ impl Vm {
             }
             match thread.status {
                 Status::Sleeping | Status::Parked => {
-                    let thread = &mut self.threads[t];
+                    let thread = &mut self.state.threads[t];
                     thread.status = Status::Runnable;
                     thread.deadline = None;
                 }
                 Status::Waiting(_) => self.wake_waiter(t),
-                _ => self.threads[t].deadline = None,
+                _ => self.state.threads[t].deadline = None,
             }
         }
     }
 
     /// Runs one slice of thread `t`.
     pub fn run_slice(&mut self, t: usize, budget: u64) -> Stop {
-        self.current = t;
-        if let Status::Blocked(_) = self.threads[t].status {
-            self.threads[t].status = Status::Runnable;
+        self.state.current = t;
+        if let Status::Blocked(_) = self.state.threads[t].status {
+            self.state.threads[t].status = Status::Runnable;
         }
-        let mut exec = std::mem::take(&mut self.threads[t].exec);
+        let mut exec = std::mem::take(&mut self.state.threads[t].exec);
         let mut remaining = budget;
         let stop = self.interpret(&mut exec, &mut remaining);
         self.instructions += budget - remaining;
-        self.threads[t].exec = exec;
+        self.state.threads[t].exec = exec;
         stop
     }
 
@@ -79,15 +79,15 @@ impl Vm {
     /// thread's handler, then `Thread.exit` runs, then the thread terminates.
     pub fn upcall_finished(&mut self, t: usize) {
         let exception = self.upcall_exception.take();
-        let thread_obj = self.threads[t].obj;
-        match (self.threads[t].phase, exception) {
+        let thread_obj = self.state.threads[t].obj;
+        match (self.state.threads[t].phase, exception) {
             (Phase::Entry, Some(ex))
                 if self.explore.as_ref().is_some_and(|e| e.check_exceptions)
                     && !self.has_custom_handler(t) =>
             {
                 // Under the model checker an uncaught exception violates a property; the
                 // thread's state is kept as it is for the report.
-                self.threads[t].died_by_exception = true;
+                self.state.threads[t].died_by_exception = true;
                 if let Some(e) = self.explore.as_mut() {
                     e.violation = Some(super::explore::Violation::Uncaught {
                         thread: t as u32,
@@ -97,19 +97,19 @@ impl Vm {
                 self.upcall_exception = Some(ex);
             }
             (Phase::Entry, Some(ex)) => {
-                self.threads[t].died_by_exception = true;
-                self.threads[t].phase = Phase::Uncaught;
+                self.state.threads[t].died_by_exception = true;
+                self.state.threads[t].phase = Phase::Uncaught;
                 let dispatch = self.known_methods.dispatch_uncaught;
                 self.start_upcall(t, dispatch, &[Value::Ref(thread_obj), Value::Ref(ex)]);
             }
             (Phase::Entry | Phase::Uncaught, _) => {
-                self.threads[t].phase = Phase::Exiting;
+                self.state.threads[t].phase = Phase::Exiting;
                 let exit = self.known_methods.thread_exit;
                 self.start_upcall(t, exit, &[Value::Ref(thread_obj)]);
             }
             (Phase::Exiting, _) => self.terminate(t),
             (Phase::Shutdown, _) => {
-                self.threads[t].status = Status::Terminated;
+                self.state.threads[t].status = Status::Terminated;
                 self.fire_thread(rpf_plugin_api::EventKind::ThreadTerminated, t);
             }
         }
@@ -118,7 +118,7 @@ impl Vm {
     /// Whether thread `t` (or all threads) has an uncaught-exception handler installed by the
     /// program, which then handles uncaught exceptions instead of the checker reporting them.
     fn has_custom_handler(&mut self, t: usize) -> bool {
-        let obj = self.threads[t].obj;
+        let obj = self.state.threads[t].obj;
         if !self
             .field_by_name(obj, "uncaughtExceptionHandler")
             .as_ref()
@@ -135,30 +135,30 @@ impl Vm {
 
     /// Pushes a VM-initiated call on thread `t` (which must have no frames).
     pub fn start_upcall(&mut self, t: usize, method: super::class::MethodId, args: &[Value]) {
-        let saved = self.current;
-        self.current = t;
-        let mut exec = std::mem::take(&mut self.threads[t].exec);
-        self.threads[t].status = Status::Runnable;
+        let saved = self.state.current;
+        self.state.current = t;
+        let mut exec = std::mem::take(&mut self.state.threads[t].exec);
+        self.state.threads[t].status = Status::Runnable;
         match self.push_upcall(&mut exec, method, args) {
             Ok(()) | Err(Stop::Budget) | Err(Stop::Yield) | Err(Stop::Blocked)
             | Err(Stop::Break) => {}
             Err(Stop::UpcallDone) | Err(Stop::FramesEmpty) => {
                 // Completed at once (a native); handle it when the scheduler sees it.
-                self.threads[t].exec = exec;
-                self.current = saved;
+                self.state.threads[t].exec = exec;
+                self.state.current = saved;
                 self.upcall_finished(t);
                 return;
             }
             Err(Stop::Halt(_)) => {}
         }
-        self.threads[t].exec = exec;
-        self.current = saved;
+        self.state.threads[t].exec = exec;
+        self.state.current = saved;
     }
 
     /// Marks thread `t` terminated and wakes threads joining it.
     pub fn terminate(&mut self, t: usize) {
-        self.threads[t].status = Status::Terminated;
-        let obj = self.threads[t].obj;
+        self.state.threads[t].status = Status::Terminated;
+        let obj = self.state.threads[t].obj;
         self.set_field_by_name(obj, "eetop", Value::Long(0));
         self.set_field_by_name(
             obj,
@@ -170,14 +170,15 @@ impl Vm {
     }
 
     fn next_runnable(&self, after: usize) -> Option<usize> {
-        let n = self.threads.len();
+        let n = self.state.threads.len();
         (1..=n)
             .map(|i| (after + i) % n)
             .find(|&t| self.is_runnable(t))
     }
 
     fn live_non_daemon(&self) -> bool {
-        self.threads
+        self.state
+            .threads
             .iter()
             .any(|t| t.is_alive() && !t.daemon && t.phase != Phase::Shutdown)
     }
@@ -185,10 +186,10 @@ impl Vm {
     /// Runs every thread to completion under the plain-execution scheduler.
     pub fn run_to_completion(&mut self) -> Outcome {
         let slice = self.opts.time_slice.max(1);
-        let mut last = self.current;
+        let mut last = self.state.current;
         let mut shutdown_started = false;
         loop {
-            if let Some(status) = self.exit_status {
+            if let Some(status) = self.state.exit_status {
                 self.io.flush();
                 return Outcome::Exited(status);
             }
@@ -199,12 +200,17 @@ impl Vm {
                     continue;
                 }
                 let shutdown_done = self
+                    .state
                     .threads
                     .iter()
                     .all(|t| t.phase != Phase::Shutdown || t.status == Status::Terminated);
                 if shutdown_done {
                     self.io.flush();
-                    let main_failed = self.threads.first().is_some_and(|t| t.died_by_exception);
+                    let main_failed = self
+                        .state
+                        .threads
+                        .first()
+                        .is_some_and(|t| t.died_by_exception);
                     return Outcome::Exited(i32::from(main_failed));
                 }
             }
@@ -212,6 +218,7 @@ impl Vm {
             self.wake_timed(now);
             let Some(t) = self.next_runnable(last) else {
                 let earliest = self
+                    .state
                     .threads
                     .iter()
                     .filter(|t| t.is_alive())
@@ -219,7 +226,7 @@ impl Vm {
                     .min();
                 match earliest {
                     Some(deadline) => {
-                        self.clock_offset_ms += deadline.saturating_sub(now);
+                        self.state.clock_offset_ms += deadline.saturating_sub(now);
                         continue;
                     }
                     None => {
@@ -233,7 +240,7 @@ impl Vm {
                 Stop::Budget | Stop::Yield | Stop::Blocked | Stop::Break => {}
                 Stop::UpcallDone | Stop::FramesEmpty => self.upcall_finished(t),
                 Stop::Halt(status) => {
-                    self.exit_status = Some(status);
+                    self.state.exit_status = Some(status);
                 }
             }
             self.maybe_collect();
@@ -245,17 +252,17 @@ impl Vm {
         let Some(shutdown) = self.known_methods.shutdown else {
             return;
         };
-        if self.threads.is_empty() {
+        if self.state.threads.is_empty() {
             return;
         }
-        self.threads[0].phase = Phase::Shutdown;
+        self.state.threads[0].phase = Phase::Shutdown;
         self.start_upcall(0, shutdown, &[]);
     }
 
     /// One line per live thread saying what it waits for (deadlock reports).
     pub fn describe_blocked_threads(&self) -> String {
         let mut lines = Vec::new();
-        for (i, t) in self.threads.iter().enumerate() {
+        for (i, t) in self.state.threads.iter().enumerate() {
             if !t.is_alive() {
                 continue;
             }
@@ -277,7 +284,7 @@ impl Vm {
 
     /// The name of thread `t` as its Thread object says.
     pub fn thread_name(&self, t: usize) -> String {
-        let obj = self.threads[t].obj;
+        let obj = self.state.threads[t].obj;
         let name = self.field_by_name(obj, "name").as_ref();
         self.string_value(name).unwrap_or_else(|| format!("#{t}"))
     }

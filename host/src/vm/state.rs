@@ -1,109 +1,99 @@
-//! Saving and restoring the program's state.
+//! The program's state: everything that is saved, restored and fingerprinted.
 //!
-//! A [`Snapshot`] holds everything that belongs to the program's state (heap, class states,
-//! threads, monitors, interned strings, off-heap memory, atomic sections, exit status). Its
-//! large parts are persistent structures, so taking a snapshot copies a few pointers plus the
-//! thread stacks, and a snapshot shares all unchanged objects with its parent — JPF's state
-//! collapsing achieved by structural sharing instead of explicit interning tables.
+//! Its large parts are persistent structures and its threads are shared copy-on-write, so
+//! saving a state is a clone that copies a few pointers, and a saved state shares every
+//! unchanged object and thread with its parent — JPF's state collapsing achieved by
+//! structural sharing instead of explicit interning tables. Restoring is an assignment.
 
-use std::mem::size_of;
-use std::rc::Rc;
-
+use super::attrs::HeapAttrs;
 use super::heap::Heap;
 use super::memory::NativeMemory;
-use super::monitor::{Monitor, MonitorTable};
+use super::monitor::MonitorTable;
 use super::pvec::PVec;
 use super::strings::StringTable;
-use super::thread::JThread;
-use super::value::{Ref, Value};
-use super::{ClassState, Vm};
+use super::thread::ThreadTable;
+use super::ClassState;
 
-/// A restorable program state.
+/// A program state.
+///
+/// Outside it, by decision: the class registry (classes only ever get added, and a class
+/// that a path has not loaded yet is invisible to it), caches derived from the state, the
+/// VM's execution registers (valid within one transition only, see [`super::Vm::restore`]),
+/// program output and open file descriptors (I/O happens on the real machine), and the
+/// virtual clock's wall-clock base.
 #[derive(Debug, Clone)]
-pub struct Snapshot {
-    heap: Heap,
-    class_states: PVec<ClassState>,
-    /// Threads, shared with the parent state's snapshot where they did not change.
-    threads: Vec<Rc<JThread>>,
-    monitors: MonitorTable,
-    strings: StringTable,
-    native_memory: NativeMemory,
-    current: usize,
-    exit_status: Option<i32>,
-    atomic_depth: u32,
-    clock_offset_ms: u64,
-    heap_attrs: super::attrs::HeapAttrs,
+pub struct ProgramState {
+    /// Objects.
+    pub heap: Heap,
+    /// Per-class runtime state, indexed by class id.
+    pub class_states: PVec<ClassState>,
+    /// All threads ever started (terminated ones stay, their slot is their id).
+    pub threads: ThreadTable,
+    /// Owned monitors.
+    pub monitors: MonitorTable,
+    /// Interned strings.
+    pub strings: StringTable,
+    /// Off-heap memory (`Unsafe.allocateMemory`).
+    pub native_memory: NativeMemory,
+    /// The thread being executed (or that ran last).
+    pub current: usize,
+    /// Set by `System.exit` / `Runtime.halt`.
+    pub exit_status: Option<i32>,
+    /// Nesting of `Verify.beginAtomic` sections (no scheduling points inside).
+    pub atomic_depth: u32,
+    /// Virtual time added to the wall clock by sleeps that were skipped.
+    pub clock_offset_ms: u64,
+    /// Plugin attributes of fields and array elements.
+    pub heap_attrs: HeapAttrs,
 }
 
-impl Snapshot {
-    /// Bytes this snapshot owns beyond what it shares: thread stacks and monitors (the heap
-    /// and class states are shared with other snapshots and counted by the state store).
-    pub fn own_bytes(&self) -> usize {
-        size_of::<Snapshot>()
-            + self
-                .threads
-                .iter()
-                .map(|t| {
-                    size_of::<JThread>()
-                        + t.exec.stack.capacity() * size_of::<Value>()
-                        + t.exec.attrs.capacity() * size_of::<i64>()
-                        + t.exec.frames.capacity() * size_of::<super::thread::Frame>()
-                })
-                .sum::<usize>()
-            + self.monitors.len() * (size_of::<Ref>() + size_of::<Monitor>()) * 2
-    }
-
-    /// The threads as they were.
-    pub fn threads(&self) -> impl Iterator<Item = &JThread> {
-        self.threads.iter().map(|t| &**t)
+impl ProgramState {
+    /// The state of a VM before anything ran: no objects, classes or threads.
+    pub fn new() -> ProgramState {
+        ProgramState {
+            heap: Heap::new(),
+            class_states: PVec::default(),
+            threads: ThreadTable::default(),
+            monitors: MonitorTable::default(),
+            strings: StringTable::default(),
+            native_memory: NativeMemory::default(),
+            current: 0,
+            exit_status: None,
+            atomic_depth: 0,
+            clock_offset_ms: 0,
+            heap_attrs: HeapAttrs::default(),
+        }
     }
 }
 
-impl Vm {
-    /// Captures the program state. All threads must be parked (not executing). Threads
-    /// equal to their record in `base` (usually the state the last transition started
-    /// from) are shared with it instead of copied.
-    pub fn snapshot(&self, base: Option<&Snapshot>) -> Snapshot {
-        let threads = self
-            .threads
-            .iter()
-            .enumerate()
-            .map(|(i, t)| match base.and_then(|b| b.threads.get(i)) {
-                Some(same) if same.same_version(t) || **same == *t => same.clone(),
-                _ => Rc::new(t.clone()),
-            })
-            .collect();
-        Snapshot {
-            heap: self.heap.clone(),
-            class_states: self.class_states.clone(),
-            threads,
-            monitors: self.monitors.clone(),
-            strings: self.strings.clone(),
-            native_memory: self.native_memory.clone(),
-            current: self.current,
-            exit_status: self.exit_status,
-            atomic_depth: self.atomic_depth,
-            clock_offset_ms: self.clock_offset_ms,
-            heap_attrs: self.heap_attrs.clone(),
-        }
+impl Default for ProgramState {
+    fn default() -> Self {
+        ProgramState::new()
+    }
+}
+
+impl super::Vm {
+    /// Saves the program state (all threads parked).
+    pub fn save(&self) -> ProgramState {
+        self.state.clone()
     }
 
-    /// Returns the program to a captured state.
-    pub fn restore(&mut self, s: &Snapshot) {
-        self.heap = s.heap.clone();
-        self.class_states = s.class_states.clone();
-        self.threads.truncate(s.threads.len());
-        for (i, saved) in s.threads.iter().enumerate() {
-            self.threads.restore(i, saved);
-        }
-        self.monitors.clone_from(&s.monitors);
-        self.strings = s.strings.clone();
-        self.native_memory = s.native_memory.clone();
-        self.current = s.current;
-        self.exit_status = s.exit_status;
-        self.atomic_depth = s.atomic_depth;
-        self.clock_offset_ms = s.clock_offset_ms;
-        self.heap_attrs = s.heap_attrs.clone();
+    /// Returns the program to a saved state (an assignment, field by field so that thread
+    /// versions only the VM held are kept for reuse), and clears the execution registers,
+    /// which hold nothing between transitions.
+    pub fn restore(&mut self, saved: &ProgramState) {
+        let state = &mut self.state;
+        state.heap.clone_from(&saved.heap);
+        state.class_states.clone_from(&saved.class_states);
+        state.threads.restore(&saved.threads);
+        state.monitors.clone_from(&saved.monitors);
+        state.strings.clone_from(&saved.strings);
+        state.native_memory.clone_from(&saved.native_memory);
+        state.current = saved.current;
+        state.exit_status = saved.exit_status;
+        state.atomic_depth = saved.atomic_depth;
+        state.clock_offset_ms = saved.clock_offset_ms;
+        state.heap_attrs.clone_from(&saved.heap_attrs);
         self.break_requested = false;
         self.upcall_exception = None;
         self.pending_native_frame = None;

@@ -164,7 +164,7 @@ impl Vm {
             method: site.method,
             pc: site.pc,
             value: next,
-            ..Event::new(kind, self.current as u32)
+            ..Event::new(kind, self.state.current as u32)
         };
         self.fire(Frames::Mutable(exec), event);
     }

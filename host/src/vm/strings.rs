@@ -59,14 +59,14 @@ impl Vm {
 
     /// The UTF-16 content of a String object, or `None` if `r` is not a String.
     pub fn string_units(&self, r: Ref) -> Option<Vec<u16>> {
-        let obj = self.heap.get(r)?;
+        let obj = self.state.heap.get(r)?;
         if obj.class != self.known.string {
             return None;
         }
         let fields = obj.fields();
         let value = fields.get(self.known.string_value as usize)?.as_ref();
         let coder = fields.get(self.known.string_coder as usize)?.as_int();
-        let ObjData::Bytes(bytes) = &self.heap.get(value)?.data else {
+        let ObjData::Bytes(bytes) = &self.state.heap.get(value)?.data else {
             return None;
         };
         Some(if coder == LATIN1 {
@@ -86,11 +86,11 @@ impl Vm {
 
     /// The canonical String object with this content (`String.intern`, literals).
     pub fn intern(&mut self, units: &[u16]) -> Ref {
-        if let Some(&r) = self.strings.interned.get(units) {
+        if let Some(&r) = self.state.strings.interned.get(units) {
             return r;
         }
         let r = self.new_string_utf16(units);
-        Rc::make_mut(&mut self.strings.interned).insert(Rc::from(units), r);
+        Rc::make_mut(&mut self.state.strings.interned).insert(Rc::from(units), r);
         r
     }
 
@@ -99,10 +99,10 @@ impl Vm {
         let Some(units) = self.string_units(s) else {
             return s;
         };
-        if let Some(&r) = self.strings.interned.get(units.as_slice()) {
+        if let Some(&r) = self.state.strings.interned.get(units.as_slice()) {
             return r;
         }
-        Rc::make_mut(&mut self.strings.interned).insert(Rc::from(units), s);
+        Rc::make_mut(&mut self.state.strings.interned).insert(Rc::from(units), s);
         s
     }
 }

@@ -1,5 +1,7 @@
 //! Java threads as the VM sees them: stacks of frames and scheduling status.
 
+use std::rc::Rc;
+
 use super::class::{ClassId, MethodId};
 use super::value::{Ref, Value};
 
@@ -45,11 +47,19 @@ pub struct Exec {
     pub attrs: Vec<i64>,
 }
 
+/// A copy of `v` with `v`'s spare capacity: a copied stack is the one that runs next, and
+/// would otherwise grow again at its first call.
+fn copy_with_room<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut copy = Vec::with_capacity(v.capacity());
+    copy.extend_from_slice(v);
+    copy
+}
+
 impl Clone for Exec {
     fn clone(&self) -> Self {
         Exec {
-            stack: self.stack.clone(),
-            frames: self.frames.clone(),
+            stack: copy_with_room(&self.stack),
+            frames: copy_with_room(&self.frames),
             attrs: self.attrs.clone(),
         }
     }
@@ -249,66 +259,148 @@ impl JThread {
     }
 }
 
-/// The VM's threads, indexed by thread number. Reading is plain slice access; every mutable
+/// A fresh thread [`Stamp`]: unique among all versions a VM on this OS thread ever made.
+/// The counter lives outside the program state, so restoring an earlier state never makes a
+/// number that is already in use come round again.
+fn fresh_stamp() -> Stamp {
+    thread_local! {
+        static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    NEXT.with(|n| {
+        n.set(n.get() + 1);
+        Stamp(n.get())
+    })
+}
+
+/// The VM's threads, indexed by thread number. Threads are shared copy-on-write with saved
+/// states, so cloning the table (saving a state) copies pointers, and the first change to a
+/// thread after that copies only that thread. Reading is plain slice access; every mutable
 /// access stamps the thread with a fresh [`Stamp`] first, which is what lets fingerprints
 /// cache per-thread digests safely.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct ThreadTable {
-    list: Vec<JThread>,
-    next_stamp: u64,
+    list: Vec<Rc<JThread>>,
 }
 
 impl ThreadTable {
-    fn stamp(&mut self, t: usize) {
-        self.next_stamp += 1;
-        if let Some(th) = self.list.get_mut(t) {
-            th.stamp = Stamp(self.next_stamp);
-        }
-    }
-
     /// Thread `t`, for changing it.
     pub fn get_mut(&mut self, t: usize) -> Option<&mut JThread> {
-        self.stamp(t);
-        self.list.get_mut(t)
+        let th = own(self.list.get_mut(t)?);
+        th.stamp = fresh_stamp();
+        Some(th)
     }
 
-    /// All threads, for changing them.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut JThread> {
-        for t in 0..self.list.len() {
-            self.stamp(t);
-        }
-        self.list.iter_mut()
+    /// Thread `t`.
+    #[inline]
+    pub fn get(&self, t: usize) -> Option<&JThread> {
+        self.list.get(t).map(|th| &**th)
+    }
+
+    /// All threads, in thread order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &JThread> + Clone {
+        self.list.iter().map(|th| &**th)
     }
 
     /// Adds a thread (numbered `len()`).
-    pub fn push(&mut self, thread: JThread) {
-        self.list.push(thread);
-        self.stamp(self.list.len() - 1);
+    pub fn push(&mut self, mut thread: JThread) {
+        thread.stamp = fresh_stamp();
+        self.list.push(Rc::new(thread));
     }
 
-    /// Drops the threads numbered `len` and above (restoring a state with fewer threads).
-    pub fn truncate(&mut self, len: usize) {
-        self.list.truncate(len);
+    /// Number of threads ever started.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.list.len()
     }
 
-    /// Makes thread `t` (or a new last thread) a copy of `saved`, stamp included: the copy
-    /// is the same version. A thread that still is that version (nothing changed it since)
-    /// is left alone.
-    pub fn restore(&mut self, t: usize, saved: &JThread) {
-        match self.list.get_mut(t) {
-            Some(th) if th.same_version(saved) => {}
-            Some(th) => th.clone_from(saved),
-            None => self.list.push(saved.clone()),
+    /// Whether there are no threads.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The last thread.
+    pub fn last(&self) -> Option<&JThread> {
+        self.get(self.list.len().wrapping_sub(1))
+    }
+
+    /// The first thread (the main thread).
+    pub fn first(&self) -> Option<&JThread> {
+        self.get(0)
+    }
+
+    /// Makes this table equal to `saved` (sharing its threads); versions only this table
+    /// held are kept for reuse.
+    pub fn restore(&mut self, saved: &ThreadTable) {
+        for old in self.list.drain(saved.list.len().min(self.list.len())..) {
+            recycle(old);
+        }
+        for (t, s) in saved.list.iter().enumerate() {
+            match self.list.get_mut(t) {
+                Some(live) if Rc::ptr_eq(live, s) => {}
+                Some(live) => recycle(std::mem::replace(live, s.clone())),
+                None => self.list.push(s.clone()),
+            }
+        }
+    }
+
+    /// Whether thread `t` of this table and of `other` are the same version (shared, or
+    /// equally stamped).
+    pub fn same_thread(&self, other: &ThreadTable, t: usize) -> bool {
+        match (self.list.get(t), other.list.get(t)) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b) || a.same_version(b),
+            _ => false,
         }
     }
 }
 
-impl std::ops::Deref for ThreadTable {
-    type Target = [JThread];
-
-    fn deref(&self) -> &[JThread] {
-        &self.list
+impl Drop for ThreadTable {
+    /// Versions nothing else holds are kept for reuse (a dropped saved state's threads).
+    fn drop(&mut self) {
+        for old in self.list.drain(..) {
+            recycle(old);
+        }
     }
+}
+
+thread_local! {
+    /// Thread versions no saved state holds any more, kept for reuse: a thread changes in
+    /// almost every transition, and copying a saved version into one of these reuses its
+    /// stack buffers instead of allocating new ones.
+    static SPARES: std::cell::RefCell<Vec<Rc<JThread>>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+/// How many spare versions are kept at most.
+const SPARES_LIMIT: usize = 16;
+
+/// Keeps `old` for reuse if nothing else holds it.
+fn recycle(mut old: Rc<JThread>) {
+    if Rc::get_mut(&mut old).is_some() {
+        // After the pool itself was dropped (the OS thread is ending) the version is freed.
+        let _ = SPARES.try_with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.len() < SPARES_LIMIT {
+                spares.push(old);
+            }
+        });
+    }
+}
+
+/// The thread in `slot`, made this table's own (no longer shared with saved states) so
+/// that it can change: copied into a spare version if one is at hand.
+#[inline]
+fn own(slot: &mut Rc<JThread>) -> &mut JThread {
+    if Rc::get_mut(slot).is_none() {
+        let spare = SPARES.try_with(|spares| spares.borrow_mut().pop());
+        if let Ok(Some(mut spare)) = spare {
+            if let Some(copy) = Rc::get_mut(&mut spare) {
+                copy.clone_from(slot);
+                *slot = spare;
+            }
+        }
+    }
+    Rc::make_mut(slot)
 }
 
 impl std::ops::Index<usize> for ThreadTable {
@@ -323,8 +415,9 @@ impl std::ops::Index<usize> for ThreadTable {
 impl std::ops::IndexMut<usize> for ThreadTable {
     #[inline]
     fn index_mut(&mut self, t: usize) -> &mut JThread {
-        self.stamp(t);
-        &mut self.list[t]
+        let th = own(&mut self.list[t]);
+        th.stamp = fresh_stamp();
+        th
     }
 }
 
@@ -343,13 +436,14 @@ mod tests {
         table[0].interrupted = true;
         let written = table[0].stamp().get();
         assert_ne!(written, pushed);
-        let saved = table[0].clone();
+        let saved = table.clone();
         if let Some(t) = table.get_mut(0) {
             t.permit = true;
         }
         assert_ne!(table[0].stamp().get(), written);
-        table.restore(0, &saved);
+        assert!(!saved[0].permit, "the saved table keeps its version");
+        table = saved.clone();
         assert_eq!(table[0].stamp().get(), written);
-        assert_eq!(table[0], saved);
+        assert!(table.same_thread(&saved, 0));
     }
 }

@@ -79,7 +79,7 @@ impl Vm {
             let event = Event {
                 object: ex.0,
                 text: abi_stable::std_types::RStr::from_str(&name),
-                ..Event::new(kind, self.current as u32)
+                ..Event::new(kind, self.state.current as u32)
             };
             self.fire_at(exec, event);
         }

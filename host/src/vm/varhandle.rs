@@ -132,10 +132,10 @@ fn method_type_descriptor(vm: &Vm, mt: Ref) -> Option<String> {
     };
     let rtype = describe(vm.field_by_name(mt, "rtype").as_ref())?;
     let ptypes = vm.field_by_name(mt, "ptypes").as_ref();
-    let n = vm.heap.get(ptypes)?.data.array_len()?;
+    let n = vm.state.heap.get(ptypes)?.data.array_len()?;
     let mut params = String::new();
     for i in 0..n {
-        let p = vm.heap.get(ptypes)?.data.load(i)?.as_ref();
+        let p = vm.state.heap.get(ptypes)?.data.load(i)?.as_ref();
         params.push_str(&describe(p)?);
     }
     Some(format!("({params}){rtype}"))
@@ -344,6 +344,7 @@ impl Vm {
                 let array = args.obj(1);
                 let index = args.int(2);
                 let Some(len) = self
+                    .state
                     .heap
                     .get(array)
                     .map(|o| o.data.array_len().unwrap_or(0))

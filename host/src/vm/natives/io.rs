@@ -49,7 +49,7 @@ pub fn register(r: &mut NativeRegistry) {
         |vm, _, a| {
             let fd = fd_of(vm, a.obj(0));
             let (array, off, len) = (a.obj(1), a.int(2), a.int(3));
-            let bytes: Vec<u8> = match vm.heap.get(array).map(|o| &o.data) {
+            let bytes: Vec<u8> = match vm.state.heap.get(array).map(|o| &o.data) {
                 Some(ObjData::Bytes(b)) => {
                     let (off, len) = (off.max(0) as usize, len.max(0) as usize);
                     if off + len > b.len() {
@@ -112,7 +112,7 @@ pub fn register(r: &mut NativeRegistry) {
                 return Ok(Value::Int(-1));
             }
             let off = a.int(2).max(0) as usize;
-            if let Some(ObjData::Bytes(b)) = vm.heap.primitive_data_mut(a.obj(1)) {
+            if let Some(ObjData::Bytes(b)) = vm.state.heap.primitive_data_mut(a.obj(1)) {
                 for (k, &byte) in buf[..n].iter().enumerate() {
                     if let Some(slot) = b.get_mut(off + k) {
                         *slot = byte as i8;

@@ -375,7 +375,7 @@ pub fn register(r: &mut NativeRegistry) {
     );
     r.add("java/lang/Runtime", "freeMemory", "()J", |vm, _, _| {
         Ok(Value::Long(
-            (1i64 << 30) - (vm.heap.live() as i64 * 64).min(1 << 29),
+            (1i64 << 30) - (vm.state.heap.live() as i64 * 64).min(1 << 29),
         ))
     });
     r.add("java/lang/Runtime", "totalMemory", "()J", |_, _, _| {
@@ -634,7 +634,7 @@ pub fn register(r: &mut NativeRegistry) {
         "()V",
         |vm, _, _| {
             // rpf never clears references, so the handler waits forever.
-            vm.threads[vm.current].status = crate::vm::thread::Status::Parked;
+            vm.state.threads[vm.state.current].status = crate::vm::thread::Status::Parked;
             Err(NativeExit::Block)
         },
     );
@@ -656,7 +656,7 @@ pub fn register(r: &mut NativeRegistry) {
 
 fn object_clone(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let this = a.obj(0);
-    let Some(obj) = vm.heap.get(this).cloned() else {
+    let Some(obj) = vm.state.heap.get(this).cloned() else {
         return super::npe();
     };
     if let ObjData::Fields(_) = obj.data {
@@ -817,7 +817,7 @@ fn fill_in_stack_trace(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResul
 /// Decodes a backtrace into `(method, pc)` pairs.
 pub fn backtrace_frames(vm: &Vm, throwable: Ref) -> Vec<(u32, u32)> {
     let bt = vm.field(throwable, vm.known.throwable_backtrace).as_ref();
-    match vm.heap.get(bt).map(|o| &o.data) {
+    match vm.state.heap.get(bt).map(|o| &o.data) {
         Some(ObjData::Longs(l)) => l.iter().map(|&v| ((v >> 32) as u32, v as u32)).collect(),
         _ => Vec::new(),
     }
@@ -828,6 +828,7 @@ fn init_stack_trace_elements(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeRe
     let frames = backtrace_frames(vm, a.obj(1));
     for (i, (mid, pc)) in frames.into_iter().enumerate() {
         let Some(element) = vm
+            .state
             .heap
             .get(elements)
             .and_then(|o| o.data.load(i))

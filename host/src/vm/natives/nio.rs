@@ -47,7 +47,8 @@ fn unix_error(vm: &mut Vm, errno: i32) -> NativeResult {
 }
 
 fn path_at(vm: &Vm, address: i64) -> Result<String, NativeExit> {
-    vm.native_memory
+    vm.state
+        .native_memory
         .c_string(address as u64)
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .ok_or(NativeExit::ThrowNew(
@@ -129,7 +130,9 @@ fn read_into(vm: &mut Vm, fd: i32, address: i64, len: i32, at: Option<u64>) -> N
     match result {
         Ok(0) if len > 0 => Ok(Value::Int(-1)),
         Ok(n) => {
-            vm.native_memory.write_bytes(address as u64, &buf[..n]);
+            vm.state
+                .native_memory
+                .write_bytes(address as u64, &buf[..n]);
             Ok(Value::Int(n as i32))
         }
         Err(e) => super::throw("java/io/IOException", e.to_string()),
@@ -139,6 +142,7 @@ fn read_into(vm: &mut Vm, fd: i32, address: i64, len: i32, at: Option<u64>) -> N
 /// Writes `len` bytes from native memory at `address` to descriptor `fd`.
 fn write_from(vm: &mut Vm, fd: i32, address: i64, len: i32, at: Option<u64>) -> NativeResult {
     let Some(bytes) = vm
+        .state
         .native_memory
         .read_bytes(address as u64, len.max(0) as usize)
     else {
@@ -166,6 +170,7 @@ fn vectored(vm: &mut Vm, fd: i32, iov: i64, count: i32, write: bool) -> NativeRe
     let mut total = 0i64;
     for i in 0..count.max(0) as i64 {
         let entry = vm
+            .state
             .native_memory
             .read_bytes((iov + i * 16) as u64, 16)
             .unwrap_or_default();

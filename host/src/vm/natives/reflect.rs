@@ -19,7 +19,7 @@ pub fn register(r: &mut NativeRegistry) {
         "java/lang/reflect/Array",
         "getLength",
         "(Ljava/lang/Object;)I",
-        |vm, _, a| match vm.heap.get(a.obj(0)).map(|o| o.data.array_len()) {
+        |vm, _, a| match vm.state.heap.get(a.obj(0)).map(|o| o.data.array_len()) {
             None => super::npe(),
             Some(None) => throw(
                 "java/lang/IllegalArgumentException",
@@ -193,6 +193,7 @@ fn reflective_call(
     }
     let m = vm.classes.method(id).clone();
     let given = vm
+        .state
         .heap
         .get(args)
         .and_then(|o| o.data.array_len())

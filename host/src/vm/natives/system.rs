@@ -36,8 +36,8 @@ pub fn register(r: &mut NativeRegistry) {
         |vm, _, _| Ok(Value::Long(vm.now_ms() as i64)),
     );
     r.add("java/lang/System", "nanoTime", "()J", |vm, _, _| {
-        let nanos =
-            vm.start_instant.elapsed().as_nanos() as i64 + vm.clock_offset_ms as i64 * 1_000_000;
+        let nanos = vm.start_instant.elapsed().as_nanos() as i64
+            + vm.state.clock_offset_ms as i64 * 1_000_000;
         Ok(Value::Long(nanos))
     });
     r.add(
@@ -201,7 +201,7 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     let (src, src_pos, dst, dst_pos, len) = (a.obj(0), a.int(1), a.obj(2), a.int(3), a.int(4));
     vm.note_read(src);
     vm.note_bulk_store(dst);
-    let (Some(s), Some(d)) = (vm.heap.get(src), vm.heap.get(dst)) else {
+    let (Some(s), Some(d)) = (vm.state.heap.get(src), vm.state.heap.get(dst)) else {
         return super::npe();
     };
     let describe = |vm: &Vm, c| vm.classes.get(c).java_name();
@@ -303,6 +303,7 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     }
     if src == dst {
         let data = vm
+            .state
             .heap
             .primitive_data_mut(dst)
             .ok_or(NativeExit::ThrowNew("java/lang/NullPointerException", None))?;
@@ -317,11 +318,11 @@ fn arraycopy(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         within!(Booleans, Bytes, Chars, Shorts, Ints, Longs, Floats, Doubles);
         return Ok(Value::Void);
     }
-    let source = vm.heap.get(src).map(|o| o.data.clone());
+    let source = vm.state.heap.get(src).map(|o| o.data.clone());
     let Some(source) = source else {
         return super::npe();
     };
-    let Some(target) = vm.heap.primitive_data_mut(dst) else {
+    let Some(target) = vm.state.heap.primitive_data_mut(dst) else {
         return super::npe();
     };
     macro_rules! copy {
@@ -361,7 +362,7 @@ fn bounds_desc(_vm: &Vm, k: crate::vm::heap::ElemKind, len: usize) -> String {
 
 /// Reference arrays copy element by element with a store check when types differ.
 fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) -> NativeResult {
-    let items: Vec<Ref> = match vm.heap.get(src).map(|o| &o.data) {
+    let items: Vec<Ref> = match vm.state.heap.get(src).map(|o| &o.data) {
         Some(ObjData::Refs(source)) => source[sp..sp + n].to_vec(),
         _ => return super::npe(),
     };
@@ -388,7 +389,7 @@ fn copy_refs(vm: &mut Vm, src: Ref, sp: usize, dst: Ref, dp: usize, n: usize) ->
     // One element at a time, from the copy taken above (so overlapping ranges copy as if
     // through a temporary array), keeping the heap's reference-graph hash exact.
     for (k, &item) in items[..copied].iter().enumerate() {
-        vm.heap.store_element(dst, dp + k, Value::Ref(item));
+        vm.state.heap.store_element(dst, dp + k, Value::Ref(item));
         vm.publish(dst, Value::Ref(item));
     }
     if let Some((ic, comp)) = failure {

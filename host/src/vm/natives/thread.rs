@@ -23,7 +23,7 @@ pub fn register(r: &mut NativeRegistry) {
         "java/lang/Thread",
         "currentThread",
         "()Ljava/lang/Thread;",
-        |vm, _, _| Ok(Value::Ref(vm.threads[vm.current].obj)),
+        |vm, _, _| Ok(Value::Ref(vm.state.threads[vm.state.current].obj)),
     );
     r.add("java/lang/Thread", "yield", "()V", |_, _, _| {
         Err(NativeExit::Yield)
@@ -78,8 +78,8 @@ pub fn register(r: &mut NativeRegistry) {
         "clearInterruptEvent",
         "()V",
         |vm, _, _| {
-            let me = vm.current;
-            vm.threads[me].interrupted = false;
+            let me = vm.state.current;
+            vm.state.threads[me].interrupted = false;
             Ok(Value::Void)
         },
     );
@@ -89,6 +89,7 @@ pub fn register(r: &mut NativeRegistry) {
         "()[Ljava/lang/Thread;",
         |vm, _, _| {
             let live: Vec<Ref> = vm
+                .state
                 .threads
                 .iter()
                 .filter(|t| t.is_alive())
@@ -118,25 +119,28 @@ fn object_wait(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResult {
         );
     }
     let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
-    let starting = vm.threads[vm.current].wait.is_none();
+    let starting = vm.state.threads[vm.state.current].wait.is_none();
     match vm.object_wait(obj, deadline) {
         WaitOutcome::Blocked => {
             if starting {
                 vm.fire_object(Some(exec), EventKind::ObjectWait, obj, 0);
                 vm.fire_object(Some(exec), EventKind::ObjectUnlocked, obj, 0);
                 vm.fire_object(Some(exec), EventKind::ThreadWaiting, obj, 0);
-            } else if matches!(vm.threads[vm.current].status, Status::Blocked(_)) {
+            } else if matches!(
+                vm.state.threads[vm.state.current].status,
+                Status::Blocked(_)
+            ) {
                 vm.fire_object(Some(exec), EventKind::ThreadBlocked, obj, 0);
             }
             Err(NativeExit::Block)
         }
         WaitOutcome::Done => {
-            let count = vm.monitors.get(&obj).map_or(0, |m| m.count);
+            let count = vm.state.monitors.get(&obj).map_or(0, |m| m.count);
             vm.fire_object(Some(exec), EventKind::ObjectLocked, obj, i64::from(count));
             Ok(Value::Void)
         }
         WaitOutcome::Interrupted => {
-            vm.clear_interrupt_field(vm.current);
+            vm.clear_interrupt_field(vm.state.current);
             Err(NativeExit::ThrowNew("java/lang/InterruptedException", None))
         }
         WaitOutcome::NotOwner => throw(
@@ -191,12 +195,12 @@ fn notify(vm: &mut Vm, obj: Ref, all: bool) -> NativeResult {
 }
 
 fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
-    let me = vm.current;
-    if vm.threads[me].timed_block {
+    let me = vm.state.current;
+    if vm.state.threads[me].timed_block {
         // Bottom half: woken by time or by interrupt.
-        vm.threads[me].timed_block = false;
-        if vm.threads[me].interrupted {
-            vm.threads[me].interrupted = false;
+        vm.state.threads[me].timed_block = false;
+        if vm.state.threads[me].interrupted {
+            vm.state.threads[me].interrupted = false;
             vm.clear_interrupt_field(me);
             return throw("java/lang/InterruptedException", "sleep interrupted");
         }
@@ -209,8 +213,8 @@ fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
             "timeout value is negative",
         );
     }
-    if vm.threads[me].interrupted {
-        vm.threads[me].interrupted = false;
+    if vm.state.threads[me].interrupted {
+        vm.state.threads[me].interrupted = false;
         vm.clear_interrupt_field(me);
         return throw("java/lang/InterruptedException", "sleep interrupted");
     }
@@ -218,7 +222,7 @@ fn sleep(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
         return Err(NativeExit::Yield);
     }
     let deadline = vm.now_ms().saturating_add(millis as u64);
-    let t = &mut vm.threads[me];
+    let t = &mut vm.state.threads[me];
     t.timed_block = true;
     t.status = Status::Sleeping;
     t.deadline = Some(deadline);
@@ -230,8 +234,8 @@ fn start0(vm: &mut Vm, _: &mut Exec, a: &[Value]) -> NativeResult {
     vm.note_read(obj);
     vm.note_write(obj);
     let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
-    let index = vm.threads.len();
-    vm.threads.push(JThread::new(obj, daemon));
+    let index = vm.state.threads.len();
+    vm.state.threads.push(JThread::new(obj, daemon));
     vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
     vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));
     let Some(class) = vm.class_of(obj) else {
@@ -252,7 +256,7 @@ fn thread_state(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let obj = a.obj(0);
     let name = match vm
         .thread_index(obj)
-        .map(|t| (vm.threads[t].status, vm.threads[t].deadline))
+        .map(|t| (vm.state.threads[t].status, vm.state.threads[t].deadline))
     {
         None => {
             if vm.field_by_name(obj, "threadStatus").as_int() == 0 {
@@ -282,23 +286,23 @@ impl Vm {
     pub fn thread_index(&self, obj: Ref) -> Option<usize> {
         let eetop = self.field_by_name(obj, "eetop").as_long();
         let index = usize::try_from(eetop - 1).ok()?;
-        (self.threads.get(index)?.obj == obj).then_some(index)
+        (self.state.threads.get(index)?.obj == obj).then_some(index)
     }
 
     /// Clears `Thread.interrupted` of thread `t`.
     pub fn clear_interrupt_field(&mut self, t: usize) {
-        let obj = self.threads[t].obj;
+        let obj = self.state.threads[t].obj;
         self.set_field_by_name(obj, "interrupted", Value::Int(0));
     }
 
     /// Delivers an interrupt to thread `t`: wakes it from wait, sleep or park.
     pub fn interrupt(&mut self, t: usize) {
-        self.threads[t].interrupted = true;
+        self.state.threads[t].interrupted = true;
         self.fire_thread(EventKind::ThreadInterrupted, t);
-        match self.threads[t].status {
+        match self.state.threads[t].status {
             Status::Waiting(_) => self.wake_waiter(t),
             Status::Sleeping | Status::Parked => {
-                let thread = &mut self.threads[t];
+                let thread = &mut self.state.threads[t];
                 thread.status = Status::Runnable;
                 thread.deadline = None;
             }
@@ -314,12 +318,12 @@ impl Vm {
 
     /// `Unsafe.park`, both halves. `deadline` is absolute virtual ms.
     pub fn park(&mut self, deadline: Option<u64>, immediate: bool) -> NativeResult {
-        let me = self.current;
-        if self.threads[me].timed_block {
-            self.threads[me].timed_block = false;
+        let me = self.state.current;
+        if self.state.threads[me].timed_block {
+            self.state.threads[me].timed_block = false;
             return Ok(Value::Void);
         }
-        let thread = &mut self.threads[me];
+        let thread = &mut self.state.threads[me];
         if thread.permit {
             thread.permit = false;
             return Ok(Value::Void);
@@ -339,7 +343,7 @@ impl Vm {
         let Some(t) = self.thread_index(obj) else {
             return;
         };
-        let thread = &mut self.threads[t];
+        let thread = &mut self.state.threads[t];
         if thread.status == Status::Parked {
             thread.status = Status::Runnable;
             thread.deadline = None;

@@ -135,7 +135,8 @@ pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult 
     if o.is_null() {
         let address = offset as u64;
         let bits = (0..access.size()).try_fold(0u64, |acc, k| {
-            vm.native_memory
+            vm.state
+                .native_memory
                 .read(address + k as u64)
                 .map(|b| acc | (u64::from(b) << (8 * k)))
         });
@@ -147,7 +148,7 @@ pub(crate) fn get(vm: &Vm, o: Ref, offset: i64, access: Access) -> NativeResult 
             ),
         };
     }
-    let Some(obj) = vm.heap.get(o) else {
+    let Some(obj) = vm.state.heap.get(o) else {
         return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
     match &obj.data {
@@ -177,7 +178,8 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
         let address = offset as u64;
         let bits = access.to_bits(v);
         let ok = (0..access.size()).all(|k| {
-            vm.native_memory
+            vm.state
+                .native_memory
                 .write(address + k as u64, (bits >> (8 * k)) as u8)
         });
         return if ok {
@@ -191,7 +193,7 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
     }
     // Whole fields and elements go through the heap's single-store paths, which keep its
     // reference-graph hash without recomputing it.
-    let Some(kind) = vm.heap.get(o).map(|obj| obj.data.elem_kind()) else {
+    let Some(kind) = vm.state.heap.get(o).map(|obj| obj.data.elem_kind()) else {
         return throw("java/lang/InternalError", "Unsafe access to a dead object");
     };
     match kind {
@@ -201,14 +203,14 @@ pub(crate) fn put(vm: &mut Vm, o: Ref, offset: i64, access: Access, v: Value) ->
                 _ => v,
             };
             if let Ok(slot) = u32::try_from(offset) {
-                vm.heap.write_field(o, slot, v);
+                vm.state.heap.write_field(o, slot, v);
             }
         }
         Some(kind) => {
             let byte = usize::try_from(offset - ARRAY_BASE).unwrap_or(usize::MAX);
             if access.matches(kind) && byte % kind.size() == 0 {
-                vm.heap.store_element(o, byte / kind.size(), v);
-            } else if let Some(obj) = vm.heap.get_mut(o) {
+                vm.state.heap.store_element(o, byte / kind.size(), v);
+            } else if let Some(obj) = vm.state.heap.get_mut(o) {
                 let bits = access.to_bits(v);
                 for k in 0..access.size() {
                     write_byte(&mut obj.data, byte + k, (bits >> (8 * k)) as u8);
@@ -497,16 +499,16 @@ pub fn register(r: &mut NativeRegistry) {
         if size > 1 << 30 {
             return throw("java/lang/OutOfMemoryError", "Direct buffer memory");
         }
-        Ok(Value::Long(vm.native_memory.allocate(size) as i64))
+        Ok(Value::Long(vm.state.native_memory.allocate(size) as i64))
     });
     r.add(U, "reallocateMemory0", "(JJ)J", |vm, _, a| {
         let size = usize::try_from(a.long(2)).unwrap_or(0);
         Ok(Value::Long(
-            vm.native_memory.reallocate(a.long(1) as u64, size) as i64,
+            vm.state.native_memory.reallocate(a.long(1) as u64, size) as i64,
         ))
     });
     r.add(U, "freeMemory0", "(J)V", |vm, _, a| {
-        vm.native_memory.free(a.long(1) as u64);
+        vm.state.native_memory.free(a.long(1) as u64);
         Ok(Value::Void)
     });
     r.add(

@@ -68,7 +68,7 @@ fn booleans(false_first: bool) -> Vec<Choice> {
 }
 
 fn array_choices(vm: &Vm, array: crate::vm::value::Ref) -> Result<Vec<Choice>, NativeExit> {
-    match vm.heap.get(array).map(|o| &o.data) {
+    match vm.state.heap.get(array).map(|o| &o.data) {
         Some(ObjData::Ints(a)) => Ok(a.iter().map(|&v| Choice::Int(v)).collect()),
         Some(ObjData::Longs(a)) => Ok(a.iter().map(|&v| Choice::Long(v)).collect()),
         Some(ObjData::Doubles(a)) => Ok(a.iter().map(|&v| Choice::Double(v)).collect()),
@@ -167,11 +167,11 @@ pub fn register(r: &mut NativeRegistry) {
         Ok(Value::Void)
     });
     r.add(V, "beginAtomic", "()V", |vm, _, _| {
-        vm.atomic_depth += 1;
+        vm.state.atomic_depth += 1;
         Ok(Value::Void)
     });
     r.add(V, "endAtomic", "()V", |vm, _, _| {
-        vm.atomic_depth = vm.atomic_depth.saturating_sub(1);
+        vm.state.atomic_depth = vm.state.atomic_depth.saturating_sub(1);
         Ok(Value::Void)
     });
     r.add(V, "breakTransition", "(Ljava/lang/String;)V", |vm, _, _| {
