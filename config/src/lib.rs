@@ -25,3 +25,7 @@ pub use parse::{Entry, Op};
 
 /// The built-in defaults layer, documented key by key in the README.
 pub const BUILTIN_DEFAULTS: &str = include_str!("defaults.properties");
+
+/// Namespaces owned by rpf: unknown keys under them are configuration errors, and
+/// `<name>.class` keys under them do not name heuristic ChoiceGenerators.
+pub const RESERVED_PREFIXES: &[&str] = &["vm.", "search.", "report.", "cg.", "rpf.", "plugin."];

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use zip::write::SimpleFileOptions;
 
-use crate::classpath::ClassPath;
+use rpf_jvm::classpath::ClassPath;
 
 /// The API classes a program under test may use.
 const API_CLASSES: &[&str] = &[

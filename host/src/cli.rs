@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 use rpf_config::{Config, ConfigBuilder};
 
 use crate::launch::{self, LaunchError, Target};
-use crate::vm::sched::Outcome;
+use rpf_jvm::plain::Outcome;
 
 /// Exit status: the search completed without finding a violation.
 pub const EXIT_OK: i32 = 0;

@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use rpf_config::{Config, ConfigError};
 
-use crate::classpath::{find_java_home, ClassPath, ClassPathError, JavaHome};
-use crate::vm::boot::BootError;
-use crate::vm::sched::Outcome;
-use crate::vm::{Vm, VmOptions};
+use rpf_jvm::boot::BootError;
+use rpf_jvm::classpath::{find_java_home, ClassPath, ClassPathError, JavaHome};
+use rpf_jvm::plain::{Outcome, Plain};
+use rpf_jvm::{Machine, Vm, VmOptions};
 
 /// Why rpf could not run the program (as opposed to the program failing).
 #[derive(Debug, thiserror::Error)]
@@ -247,8 +247,7 @@ pub const KNOWN_KEYS: &[KeySpec] = &[
     },
 ];
 
-/// Namespaces owned by rpf: unknown keys under them are configuration errors.
-pub const RESERVED_PREFIXES: &[&str] = &["vm.", "search.", "report.", "cg.", "rpf.", "plugin."];
+use rpf_config::RESERVED_PREFIXES;
 
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -402,14 +401,19 @@ pub fn java_home(config: &Config) -> Result<JavaHome, LaunchError> {
     find_java_home(config.get("java.home")).map_err(LaunchError::NoJdk)
 }
 
-/// Builds and boots a VM for `target`, with `main` ready to run.
-pub fn prepare(config: &Config, target: &Target) -> Result<Vm, LaunchError> {
+/// Builds and boots a VM for `target` driven by `machine`, with `main` ready to run.
+pub fn prepare<M: Machine>(
+    config: &Config,
+    target: &Target,
+    machine: M,
+) -> Result<Vm<M>, LaunchError> {
     let home = java_home(config)?;
     let classpath = ClassPath::new(&target.classpath, Some(&home.modules()))?;
     let mut vm = Vm::new(
         classpath,
         vm_options(config)?,
         system_properties(&home, target),
+        machine,
     );
     vm.boot()?;
     vm.start_main(&target.main_class, &target.args)?;
@@ -419,6 +423,6 @@ pub fn prepare(config: &Config, target: &Target) -> Result<Vm, LaunchError> {
 /// Runs the program once, like `java -ea`.
 pub fn run(config: &Config, target: &Target) -> Result<Outcome, LaunchError> {
     validate(config)?;
-    let mut vm = prepare(config, target)?;
+    let mut vm = prepare(config, target, Plain)?;
     Ok(vm.run_to_completion())
 }

@@ -1,18 +1,15 @@
-//! rpf ("Rust PathFinder"): a Java virtual machine written for model checking, in the tradition
-//! of NASA's Java PathFinder.
+//! rpf ("Rust PathFinder"): an explicit-state model checker for Java bytecode, in the
+//! tradition of NASA's Java PathFinder.
 //!
-//! The crate is organized by concept: [`classfile`] parses and validates class files,
-//! [`classpath`] finds class bytes (model classes, the JDK image, the user's class path),
-//! [`vm`] is the interpreter with its heap, threads and natives, [`launch`] turns settings into
-//! a running VM, and [`cli`] is the command line.
+//! The JVM is its own crate, [`rpf_jvm`], generic over the machine that drives it. This
+//! crate drives it: [`check`] is the model checker (the Java program as a model for the
+//! [`search`] engine, scheduling points and partial order reduction, footprints,
+//! fingerprints, properties, error traces and reports), [`plugins`] the plugin host,
+//! [`launch`] turns settings into a running VM, and [`cli`] is the command line.
 
 pub mod api_jar;
 pub mod check;
-pub mod classfile;
-pub mod classpath;
 pub mod cli;
 pub mod launch;
 pub mod plugins;
 pub mod search;
-pub mod vm;
-pub mod word_hash;

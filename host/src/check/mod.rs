@@ -1,23 +1,35 @@
 //! Model checking a Java program: settings, the search over the VM, error traces, reports.
 
+pub mod choice;
+pub mod fingerprint;
+pub mod footprint;
+pub mod heuristic;
+pub mod machine;
 pub mod model;
 mod parallel;
+pub mod property;
+mod reach;
 pub mod report;
+pub mod scheduling;
 pub mod settings;
+pub mod sharing;
 pub mod source;
 pub mod trace;
+pub mod transition;
 
 use std::time::{Duration, Instant};
 
 use rpf_config::Config;
 
 use crate::launch::{self, LaunchError, Target};
-use crate::plugins::host_view::Frames;
 use crate::plugins::{ListenerReports, PluginFailure, Plugins};
 use crate::search::{Event, Observer, Report, Search, SharedSearch, Strategy};
-use crate::vm::explore::Explore;
+use machine::Checker;
 use model::{JavaError, JavaModel, JavaOp, ModelStats};
+use property::Selection;
+use rpf_jvm::machine::Frames;
 use rpf_plugin_api::{EventKind, EventMask};
+use scheduling::Scheduler;
 use settings::CheckSettings;
 use source::Sources;
 use trace::{SavedTrace, TraceStep, TRACE_FORMAT};
@@ -153,38 +165,41 @@ fn build_model(
     target: &Target,
     settings: &CheckSettings,
 ) -> Result<JavaModel, LaunchError> {
-    let mut vm = launch::prepare(config, target)?;
+    let mut checker = Checker::new(settings.policy, settings.max_transition);
+    checker.enumerate_random = settings.enumerate_random;
+    checker.protection.enabled = settings.sync_detection;
+    let mut vm = launch::prepare(config, target, checker)?;
     vm.io.quiet = !settings.output;
-    vm.explore = Some(Explore {
-        policy: settings.policy,
-        max_transition: settings.max_transition,
-        enumerate_random: settings.enumerate_random,
-        heuristic: settings.heuristic,
-        check_exceptions: settings.check_exceptions,
-        check_deadlocks: settings.check_deadlocks,
-        sync_detection: settings.sync_detection,
-        ..Explore::default()
-    });
-    if let Some(plugins) = Plugins::from_config(config)? {
-        vm.event_mask = plugins.mask.0;
-        vm.instrumented = plugins.mask.intersects(INSTRUCTION_EVENTS) || plugins.has_insn_factory();
-        vm.plugins = Some(Box::new(plugins));
+    let selection = Selection::of(&settings.properties);
+    let mut properties = selection.builtin;
+    let builtin = properties.len();
+    if let Some(plugins) = Plugins::from_config(config, &selection.plugins)? {
+        let machine = &mut vm.machine;
+        machine.vm_events = crate::plugins::events::vm_mask(plugins.mask);
+        machine.instrumented =
+            plugins.mask.intersects(INSTRUCTION_EVENTS) || plugins.has_insn_factory();
+        if plugins.has_scheduler() {
+            machine.scheduler = Scheduler::Plugin;
+        }
+        properties.extend(Selection::plugin_properties(plugins.property_names()));
+        machine.plugins = Some(Box::new(plugins));
     }
-    let mut model = JavaModel::new(vm);
+    let plugins = vm.machine.plugins.is_some();
+    let mut model = JavaModel::new(vm, properties, builtin, settings.heuristic.build());
     // Plugins hear every transition and may keep state across them, which sleep sets
     // would change; other searches have no use for them.
     let depth_first = matches!(
         settings.strategy,
         Strategy::DepthFirst | Strategy::Random { .. }
     );
-    if settings.sleep_sets && depth_first && model.vm.plugins.is_none() {
+    if settings.sleep_sets && depth_first && !plugins {
         model.enable_sleep_sets();
     }
-    if model.vm.wants(EventKind::VmInitialized) {
-        model.vm.fire(
-            Frames::Parked,
-            rpf_plugin_api::Event::new(EventKind::VmInitialized, 0),
-        );
+    // The classes the VM loaded while it booted, before plugins listened.
+    model.vm.report_loaded_classes();
+    if Checker::wants_plugin(&model.vm, EventKind::VmInitialized) {
+        let event = rpf_plugin_api::Event::new(EventKind::VmInitialized, 0);
+        Checker::fire(&mut model.vm, Frames::Parked, &event);
     }
     Ok(model)
 }
@@ -250,7 +265,7 @@ pub fn check(
         helpers,
     } = searched;
     model.vm.io.flush();
-    let (listener_reports, plugin_failure) = match model.vm.plugins.as_mut() {
+    let (listener_reports, plugin_failure) = match model.vm.machine.plugins.as_mut() {
         Some(p) => (p.reports(), p.shared.failure.clone()),
         None => Default::default(),
     };
@@ -262,7 +277,10 @@ pub fn check(
         return Err(LaunchError::Unsupported(message));
     }
     // Traces are recorded by replaying paths: listeners must not hear them again.
-    model.vm.event_mask = 0;
+    model.vm.machine.vm_events = 0;
+    if let Some(plugins) = model.vm.machine.plugins.as_mut() {
+        plugins.mute_listeners();
+    }
     let instructions = model.vm.instructions + helpers.instructions;
     let objects = model.objects_allocated() + helpers.objects;
     let mut stats = model.stats.clone();

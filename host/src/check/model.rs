@@ -1,23 +1,36 @@
-//! The Java program as a [`Model`] for the search engine: a state is a VM snapshot plus the
-//! choice generators pending in it; an operation picks one choice of each (cascaded)
-//! generator and runs the transition that follows.
+//! The Java program as a [`Model`] for the search engine: a state is the program's state
+//! plus the choice generators pending in it; an operation picks one choice of each
+//! (cascaded) generator and runs the transition that follows.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
 
 use abi_stable::std_types::RStr;
+use rpf_jvm::machine::{Choice, Frames};
+use rpf_jvm::state::ProgramState;
+use rpf_jvm::value::Ref;
+use rpf_jvm::Jvm;
 use rpf_plugin_api::{flags, Event, EventKind};
 
-use crate::plugins::host_view::Frames;
-use crate::plugins::{Reported, Requests};
+use super::choice::{ChoiceGenerator, ChoiceGenerators};
+use super::footprint::Footprint;
+use super::machine::{Checker, JavaVm};
+use super::property::Property;
+use super::scheduling::SharedProtection;
+use super::sharing::Sharing;
+use super::transition::{self, TransitionEnd};
+use crate::plugins::Reported;
 use crate::search::{Event as SearchEvent, Model, Ops, Outcome};
-use crate::vm::explore::{
-    Choice, ChoiceGenerator, ChoiceGenerators, SharedProtection, TransitionEnd, Violation,
-};
-use crate::vm::footprint::Footprint;
-use crate::vm::state::ProgramState;
-use crate::vm::value::Ref;
-use crate::vm::Vm;
+
+/// What a kept state saves: the program's state, and which of its objects are shared
+/// (what the scheduling decisions of the transitions leaving it ask).
+#[derive(Debug, Clone)]
+pub struct Saved {
+    /// The program's state.
+    pub program: ProgramState,
+    /// Which objects more than one thread reaches.
+    pub sharing: Sharing,
+}
 
 /// A program state and what can happen next.
 #[derive(Debug)]
@@ -25,7 +38,7 @@ pub struct StateData {
     /// The VM state, saved only once the search decides to come back to it (see
     /// [`Model::keep`]): most states reached were seen before and are never saved (boxed, so
     /// that a state record that is never saved stays small).
-    snapshot: OnceCell<Box<ProgramState>>,
+    snapshot: OnceCell<Box<Saved>>,
     /// Choice generators registered at the end of the transition that led here.
     pub cgs: ChoiceGenerators,
     /// Canonical fingerprint.
@@ -104,7 +117,14 @@ impl ModelStats {
 /// The checked program.
 pub struct JavaModel {
     /// The VM.
-    pub vm: Vm,
+    pub vm: JavaVm,
+    /// The properties checked after every transition, rpf's own first, then the plugins'
+    /// (listeners' reports go between the two).
+    properties: Vec<Box<dyn Property>>,
+    /// How many of `properties` are rpf's own.
+    builtin_properties: usize,
+    /// Orders states for best-first search.
+    heuristic: Box<dyn super::heuristic::Heuristic>,
     /// The state the VM currently holds, to avoid restoring it again.
     at: Option<JavaState>,
     /// Extra counters.
@@ -117,18 +137,27 @@ pub struct JavaModel {
     plugins: bool,
     /// The id of the state the last transition started from (for plugins).
     came_from: i64,
-    /// A violation plugins reported outside a transition.
-    late: Option<JavaError>,
 }
 
 impl JavaModel {
-    /// Wraps a VM whose main thread is ready to run `main`.
-    pub fn new(mut vm: Vm) -> JavaModel {
-        vm.seal_baseline();
+    /// Wraps a VM whose main thread is ready to run `main`, checking `properties` (rpf's
+    /// own first: `builtin` of them) and ordering best-first search by `heuristic`.
+    pub fn new(
+        mut vm: JavaVm,
+        properties: Vec<Box<dyn Property>>,
+        builtin: usize,
+        heuristic: Box<dyn super::heuristic::Heuristic>,
+    ) -> JavaModel {
+        vm.machine.claims_uncaught = properties.iter().any(|p| p.claims_uncaught());
+        seal(&mut vm);
+        vm.machine.exploring = true;
         let objects_at_seal = vm.state.heap.total_allocated;
-        let plugins = vm.plugins.is_some();
+        let plugins = vm.machine.plugins.is_some();
         JavaModel {
             vm,
+            properties,
+            builtin_properties: builtin,
+            heuristic,
             at: None,
             stats: ModelStats::default(),
             unsupported: None,
@@ -136,34 +165,28 @@ impl JavaModel {
             initial: None,
             plugins,
             came_from: 0,
-            late: None,
         }
     }
 
     /// Returns the VM to the initial state for a fresh search (after a restart request).
     pub fn reset(&mut self) {
         if let Some(s0) = self.initial.take() {
-            self.vm.restore(s0.saved());
+            restore(&mut self.vm, s0.saved());
         }
         self.at = None;
-        if let Some(e) = self.vm.explore.as_mut() {
-            e.restart = false;
-        }
+        self.vm.machine.protection.restart = false;
     }
 
     /// Makes lock-protection detection use (and add to) `shared`, the knowledge of all
     /// workers of a parallel search; forgets what this model learned on its own, which
     /// `shared` already holds.
     pub fn share_protection(&mut self, shared: SharedProtection) {
-        if let Some(e) = self.vm.explore.as_mut() {
-            e.protection.clear();
-            e.shared_protection = Some(shared);
-        }
+        self.vm.machine.protection.share(shared);
     }
 
     /// Whether the search must start over (a lock-protection assumption failed).
     pub fn restart_requested(&self) -> bool {
-        self.vm.explore.as_ref().is_some_and(|e| e.restart)
+        self.vm.machine.protection.restart
     }
 
     /// The initial state, once the search has created it.
@@ -178,7 +201,25 @@ impl JavaModel {
 
     /// Records footprints of transitions, which sleep sets ([`Model::commute`]) compare.
     pub fn enable_sleep_sets(&mut self) {
-        self.vm.record_footprints();
+        self.vm.machine.footprint = Some(Box::default());
+        self.vm.machine.fingerprinter.count_robust_sharing();
+    }
+
+    /// Records the instructions the next transitions execute (error traces), or stops.
+    pub fn record_instructions(&mut self, on: bool) {
+        self.vm.machine.transition.record = on.then(Vec::new);
+    }
+
+    /// The instructions recorded since [`record_instructions`](Self::record_instructions):
+    /// (thread, method, pc).
+    pub fn recorded(&mut self) -> Vec<(u32, u32, u32)> {
+        self.vm
+            .machine
+            .transition
+            .record
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     fn capture(&mut self, cgs: ChoiceGenerators, footprint: Option<Footprint>) -> JavaState {
@@ -189,12 +230,21 @@ impl JavaModel {
                 self.stats.data_cgs += 1;
             }
         }
-        let fingerprint = self.vm.fingerprint();
-        let reached = self.vm.fingerprinter_reached();
+        let vm = &mut self.vm;
+        let fingerprint = vm
+            .machine
+            .fingerprinter
+            .fingerprint(&mut vm.jvm, &mut vm.machine.sharing);
+        let reached = vm.machine.fingerprinter.reached();
         self.stats.max_live = self.stats.max_live.max(reached);
-        let young = self.vm.state.heap.capacity() - self.vm.state.heap.old_boundary() as usize;
+        let young = vm.state.heap.capacity() - vm.state.heap.old_boundary() as usize;
         if young > 4 * reached + 4096 {
-            self.stats.released += self.vm.sweep_unreached() as u64;
+            let dead = vm.machine.fingerprinter.unreached(&vm.jvm);
+            for &r in &dead {
+                vm.state.heap.free(r);
+            }
+            vm.released(&dead);
+            self.stats.released += dead.len() as u64;
             self.stats.gc_cycles += 1;
         }
         let state = Rc::new(StateData {
@@ -208,49 +258,36 @@ impl JavaModel {
         state
     }
 
-    /// Describes a violation at the current VM state.
-    fn describe(&mut self, v: &Violation) -> JavaError {
-        let snapshot = thread_snapshots(&self.vm);
-        match v {
-            Violation::Uncaught { thread, exception } => {
-                let class = self
-                    .vm
-                    .class_of(*exception)
-                    .map(|c| self.vm.classes.get(c).java_name())
-                    .unwrap_or_default();
-                let text = throwable_text(&self.vm, *exception);
-                let assertion = class == "java.lang.AssertionError";
-                JavaError {
-                    kind: if assertion { "assertion" } else { "exception" }.to_string(),
-                    property: "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty".to_string(),
-                    message: text,
-                    exception_class: Some(class),
-                    thread: *thread,
-                    details: exception_frames(&mut self.vm, *exception),
-                    snapshot,
-                }
-            }
-            Violation::Deadlock => JavaError {
-                kind: "deadlock".to_string(),
-                property: "gov.nasa.jpf.vm.NotDeadlockedProperty".to_string(),
-                message: "deadlock encountered: no thread can run".to_string(),
-                exception_class: None,
-                thread: self.vm.state.current as u32,
-                details: self
-                    .vm
-                    .describe_blocked_threads()
-                    .lines()
-                    .map(|l| l.trim().to_string())
-                    .collect(),
-                snapshot,
-            },
-        }
-    }
-
     /// The thread and choices an operation means in `state`.
     pub fn decode(&self, state: &JavaState, op: JavaOp) -> (u32, Vec<(Rc<str>, Choice)>) {
         (thread_of(state, op), picked(state, op).collect())
     }
+
+    /// The first violation of the state the VM holds after a transition that ended `end`:
+    /// rpf's properties, then what listeners reported, then plugin properties.
+    fn violation(&mut self, end: &TransitionEnd, reported: &[Reported]) -> Option<JavaError> {
+        let (builtin, plugin) = self.properties.split_at_mut(self.builtin_properties);
+        if let Some(e) = builtin.iter_mut().find_map(|p| p.check(&mut self.vm, end)) {
+            return Some(e);
+        }
+        if let Some(r) = reported.first() {
+            return Some(self.reported(r));
+        }
+        plugin.iter_mut().find_map(|p| p.check(&mut self.vm, end))
+    }
+}
+
+/// Seals the fingerprint baseline at the state the VM holds (see
+/// [`super::fingerprint::Fingerprinter::seal`]).
+fn seal(vm: &mut JavaVm) {
+    let rpf_jvm::Vm { jvm, machine, .. } = vm;
+    machine.fingerprinter.seal(jvm, &mut machine.sharing);
+}
+
+/// Returns the VM to `saved`.
+fn restore(vm: &mut JavaVm, saved: &Saved) {
+    vm.restore(&saved.program);
+    vm.machine.sharing.clone_from(&saved.sharing);
 }
 
 /// The thread operation `op` runs in `state`: the last thread choice it takes, else the
@@ -304,30 +341,25 @@ impl StateData {
         self.current
     }
 
-    /// The saved VM state: the search only returns to states it kept
-    /// ([`Model::keep`]), and those are saved.
-    pub fn saved(&self) -> &ProgramState {
+    /// The saved state: the search only returns to states it kept ([`Model::keep`]), and
+    /// those are saved.
+    pub fn saved(&self) -> &Saved {
         self.snapshot
             .get()
             .expect("the search returns only to states it kept, which are saved")
     }
 }
 
-/// `java.lang.X: message` of a Throwable.
-pub fn throwable_text(vm: &Vm, ex: Ref) -> String {
-    vm.describe_throwable(ex)
-}
-
 /// `at Class.method(File.java:12)` lines of a Throwable's backtrace.
-fn exception_frames(vm: &mut Vm, ex: Ref) -> Vec<String> {
-    crate::vm::natives::backtrace_of(vm, ex)
+pub fn exception_frames(vm: &Jvm, ex: Ref) -> Vec<String> {
+    rpf_jvm::natives::backtrace_of(vm, ex)
         .into_iter()
         .map(|(m, pc)| format!("at {}", vm.frame_text(m, pc)))
         .collect()
 }
 
 /// Every live thread's name, status and stack.
-pub fn thread_snapshots(vm: &Vm) -> Vec<ThreadSnapshot> {
+pub fn thread_snapshots(vm: &Jvm) -> Vec<ThreadSnapshot> {
     vm.state
         .threads
         .iter()
@@ -380,17 +412,19 @@ impl Model for JavaModel {
 
     fn apply(&mut self, state: &JavaState, op: &JavaOp) -> Outcome<JavaState, JavaError> {
         if !self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)) {
-            self.vm.restore(state.saved());
+            restore(&mut self.vm, state.saved());
             self.fire_state(EventKind::StateRestored, state, 0, 0);
         }
         self.at = None;
         if self.plugins {
             self.announce_choices(state, op);
         }
-        let end = self
-            .vm
-            .run_transition(thread_of(state, *op), picked(state, *op));
-        let footprint = self.vm.footprint_end();
+        let end = transition::run(&mut self.vm, thread_of(state, *op), picked(state, *op));
+        let footprint = {
+            let vm = &mut self.vm;
+            let jvm = &vm.jvm;
+            vm.machine.footprint.as_deref_mut().map(|rec| rec.end(jvm))
+        };
         if self
             .initial
             .as_ref()
@@ -399,28 +433,25 @@ impl Model for JavaModel {
             // The initial state has one operation (run main) and no choice before it ends:
             // what that transition allocates is the same on every path, so it joins the
             // pre-search objects, which are not hashed again until modified.
-            self.vm.seal_baseline();
+            seal(&mut self.vm);
         }
-        if let Some(message) = self.vm.explore.as_mut().and_then(|e| e.unsupported.take()) {
+        if let Some(message) = self.vm.machine.transition.unsupported.take() {
             self.unsupported = Some(message);
             return Outcome::Pruned;
         }
-        let requests = self.plugin_requests(matches!(end, TransitionEnd::Violated(_)));
+        let (ignore, reported) = match self.vm.machine.plugins.as_deref_mut() {
+            Some(p) => p.take_path_requests(),
+            None => (false, Vec::new()),
+        };
+        if end == TransitionEnd::Ignored || ignore {
+            return Outcome::Pruned;
+        }
+        if let Some(error) = self.violation(&end, &reported) {
+            return self.violated(error);
+        }
         match end {
-            TransitionEnd::Ignored => Outcome::Pruned,
-            _ if requests.ignore_state => Outcome::Pruned,
-            TransitionEnd::Violated(v) => {
-                let error = self.describe(&v);
-                self.violated(error)
-            }
-            _ if !requests.violations.is_empty() => {
-                let error = self.reported(&requests.violations[0]);
-                self.violated(error)
-            }
             TransitionEnd::Choices(cgs) => Outcome::Next(self.capture(cgs, footprint)),
-            TransitionEnd::Finished => {
-                Outcome::Next(self.capture(ChoiceGenerators::new(), footprint))
-            }
+            _ => Outcome::Next(self.capture(ChoiceGenerators::new(), footprint)),
         }
     }
 
@@ -438,24 +469,15 @@ impl Model for JavaModel {
             self.at.as_ref().is_some_and(|s| Rc::ptr_eq(s, state)),
             "the search keeps a state right after reaching it"
         );
-        let _ = state.snapshot.set(Box::new(self.vm.save()));
+        let saved = Saved {
+            program: self.vm.save(),
+            sharing: self.vm.machine.sharing.clone(),
+        };
+        let _ = state.snapshot.set(Box::new(saved));
     }
 
     fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
-        match self.vm.explore.as_ref().map(|e| e.heuristic) {
-            Some(crate::vm::explore::Heuristic::MostBlocked) => {
-                let blocked = state
-                    .saved()
-                    .threads
-                    .iter()
-                    .filter(|t| {
-                        t.is_alive() && !matches!(t.status, crate::vm::thread::Status::Runnable)
-                    })
-                    .count();
-                -(blocked as i64)
-            }
-            _ => depth as i64,
-        }
+        self.heuristic.priority(&state.saved().program, depth)
     }
 
     fn memory_bytes(&self) -> u64 {
@@ -465,22 +487,23 @@ impl Model for JavaModel {
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
             || self.vm.classes.diverged()
-            || self.vm.explore.as_ref().is_some_and(|e| e.restart)
+            || self.vm.machine.protection.restart
             || self
                 .vm
+                .machine
                 .plugins
                 .as_ref()
                 .is_some_and(|p| p.shared.requests.end_search)
     }
 
-    fn notify(&mut self, event: SearchEvent, state: Option<&JavaState>) {
-        if self.vm.plugins.is_none() {
-            return;
+    fn notify(&mut self, event: SearchEvent, state: Option<&JavaState>) -> Option<JavaError> {
+        if !self.plugins {
+            return None;
         }
         match (event, state) {
             (SearchEvent::Finished, _) => {
                 self.fire_search(EventKind::SearchFinished, 0);
-                self.collect_late_violations();
+                return self.listener_violation();
             }
             (
                 SearchEvent::Advanced {
@@ -491,9 +514,7 @@ impl Model for JavaModel {
                 },
                 Some(s),
             ) => {
-                if let Some(p) = self.vm.plugins.as_mut() {
-                    p.shared.depth = depth as u32;
-                }
+                self.vm.machine.depth = depth as u32;
                 let flags = flags::when(new, flags::NEW_STATE)
                     | flags::when(end, flags::END_STATE)
                     | flags::when(error, flags::ERROR_STATE);
@@ -504,7 +525,7 @@ impl Model for JavaModel {
                     }
                 }
                 if !error {
-                    self.collect_late_violations();
+                    return self.listener_violation();
                 }
             }
             (SearchEvent::Processed { .. }, Some(s)) => {
@@ -518,16 +539,13 @@ impl Model for JavaModel {
             }
             _ => {}
         }
-    }
-
-    fn late_error(&mut self) -> Option<JavaError> {
-        self.late.take()
+        None
     }
 
     /// The thread `op` schedules, if `state` offers only a thread choice (a data choice's
     /// steps are not compared).
     fn actor(&self, state: &JavaState, op: &JavaOp) -> Option<u32> {
-        self.vm.footprint.as_ref()?;
+        self.vm.machine.footprint.as_ref()?;
         match &state.cgs[..] {
             [cg] if cg.is_thread => match cg.choices.get(*op as usize) {
                 Some(Choice::Thread(t)) => Some(*t),
@@ -543,7 +561,9 @@ impl Model for JavaModel {
     fn commute(&self, earlier: &JavaState, later: &JavaState) -> bool {
         let plain = |s: &JavaState| matches!(&s.cgs[..], [cg] if cg.is_thread);
         match (&earlier.footprint, &later.footprint) {
-            (Some(a), Some(b)) if plain(earlier) && plain(later) => a.commutes_with(b, &self.vm),
+            (Some(a), Some(b)) if plain(earlier) && plain(later) => {
+                a.commutes_with(b, &self.vm.machine.sharing)
+            }
             _ => false,
         }
     }
@@ -553,7 +573,7 @@ impl JavaModel {
     /// Fires a state event about `state` (`other` is the state it came from, for
     /// `StateAdvanced`).
     fn fire_state(&mut self, kind: EventKind, state: &JavaState, flags: u32, other: i64) {
-        if !self.vm.wants(kind) {
+        if !Checker::wants_plugin(&self.vm, kind) {
             return;
         }
         let event = Event {
@@ -562,11 +582,11 @@ impl JavaModel {
             flags,
             ..Event::new(kind, self.vm.state.current as u32)
         };
-        self.vm.fire(Frames::Parked, event);
+        Checker::fire(&mut self.vm, Frames::Parked, &event);
     }
 
     fn fire_choice(&mut self, kind: EventKind, cg: &ChoiceGenerator, value: i64, state: i64) {
-        if !self.vm.wants(kind) {
+        if !Checker::wants_plugin(&self.vm, kind) {
             return;
         }
         let event = Event {
@@ -576,16 +596,16 @@ impl JavaModel {
             text: RStr::from_str(&cg.id),
             ..Event::new(kind, self.vm.state.current as u32)
         };
-        self.vm.fire(Frames::Parked, event);
+        Checker::fire(&mut self.vm, Frames::Parked, &event);
     }
 
     fn fire_search(&mut self, kind: EventKind, value: i64) {
-        if self.vm.wants(kind) {
+        if Checker::wants_plugin(&self.vm, kind) {
             let event = Event {
                 value,
                 ..Event::new(kind, self.vm.state.current as u32)
             };
-            self.vm.fire(Frames::Parked, event);
+            Checker::fire(&mut self.vm, Frames::Parked, &event);
         }
     }
 
@@ -593,7 +613,7 @@ impl JavaModel {
     /// `ChoiceAdvanced` for each generator's chosen value.
     fn announce_choices(&mut self, state: &JavaState, op: &JavaOp) {
         self.came_from = state.id();
-        if !self.vm.wants(EventKind::ChoiceAdvanced) {
+        if !Checker::wants_plugin(&self.vm, EventKind::ChoiceAdvanced) {
             return;
         }
         for (cg, index) in state.cgs.iter().zip(digits(&state.cgs, *op)) {
@@ -601,37 +621,12 @@ impl JavaModel {
         }
     }
 
-    /// Takes what plugins asked for during the transition; checks plugin properties on the
-    /// new state unless the transition already violated one.
-    fn plugin_requests(&mut self, violated: bool) -> Requests {
-        let Some(mut plugins) = self.vm.plugins.take() else {
-            return Requests::default();
-        };
-        if !violated && plugins.shared.requests.violations.is_empty() {
-            plugins.check_properties(&mut self.vm);
-        }
-        let end_search = plugins.shared.requests.end_search;
-        let requests = std::mem::take(&mut plugins.shared.requests);
-        plugins.shared.requests.end_search = end_search;
-        self.vm.plugins = Some(plugins);
-        requests
-    }
-
-    /// Violations plugins reported while handling search events become a late error.
-    fn collect_late_violations(&mut self) {
-        let reported = self
-            .vm
-            .plugins
-            .as_mut()
-            .map(|p| std::mem::take(&mut p.shared.requests.violations))
-            .unwrap_or_default();
-        if let Some(first) = reported.first() {
-            if self.late.is_none() {
-                let error = self.reported(first);
-                self.fire_violation(&error);
-                self.late = Some(error);
-            }
-        }
+    /// A violation listeners reported while handling search events, announced to them.
+    fn listener_violation(&mut self) -> Option<JavaError> {
+        let reported = self.vm.machine.plugins.as_deref_mut()?.take_violations();
+        let error = self.reported(reported.first()?);
+        self.fire_violation(&error);
+        Some(error)
     }
 
     /// A plugin's reported violation as an error of the current state.
@@ -654,12 +649,12 @@ impl JavaModel {
     }
 
     fn fire_violation(&mut self, error: &JavaError) {
-        if self.vm.wants(EventKind::PropertyViolated) {
+        if Checker::wants_plugin(&self.vm, EventKind::PropertyViolated) {
             let event = Event {
                 text: RStr::from_str(&error.message),
                 ..Event::new(EventKind::PropertyViolated, error.thread)
             };
-            self.vm.fire(Frames::Parked, event);
+            Checker::fire(&mut self.vm, Frames::Parked, &event);
         }
     }
 }

@@ -8,12 +8,12 @@
 use rpf_config::Config;
 
 use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
+use super::scheduling::SharedProtection;
 use super::settings::CheckSettings;
 use super::{build_model, search_sequentially, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use crate::search::{NoObserver, Report, Search, SharedSearch};
-use crate::vm::explore::SharedProtection;
-use crate::vm::loader::ClassOrder;
+use rpf_jvm::loader::ClassOrder;
 
 /// Stack size of worker threads: as deep as the main thread's, since the interpreter
 /// recurses for class initialization and native upcalls.
@@ -61,7 +61,7 @@ struct HelperRound {
 /// Runs `settings.workers` workers until the search ends without a failed lock-protection
 /// assumption; the workers share what lock-protection detection learns, across rounds, and
 /// their class ids. Should a worker's class ids diverge anyway (see
-/// [`crate::vm::loader::ClassOrder`]), its states cannot be compared with the others', and
+/// [`rpf_jvm::loader::ClassOrder`]), its states cannot be compared with the others', and
 /// the search starts over with one worker.
 pub(super) fn search(
     config: &Config,

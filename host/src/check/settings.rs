@@ -5,8 +5,11 @@ use std::time::Duration;
 
 use rpf_config::{Config, ConfigError};
 
+use super::heuristic::HeuristicName as Heuristic;
+use super::machine::DEFAULT_MAX_TRANSITION;
+use super::property::Selection;
+use super::scheduling::Policy;
 use crate::search::{DropPolicy, Limits, Strategy};
-use crate::vm::explore::{Heuristic, Policy, DEFAULT_MAX_TRANSITION};
 
 /// Everything the checker reads from the configuration.
 #[derive(Debug, Clone)]
@@ -21,10 +24,8 @@ pub struct CheckSettings {
     pub policy: Policy,
     /// Lock-protection detection for fields.
     pub sync_detection: bool,
-    /// Report uncaught exceptions.
-    pub check_exceptions: bool,
-    /// Report deadlocks.
-    pub check_deadlocks: bool,
+    /// The properties `search.properties` names.
+    pub properties: Vec<String>,
     /// Turn `java.util.Random` into choices.
     pub enumerate_random: bool,
     /// Show the program's output during the search.
@@ -91,9 +92,6 @@ impl CheckSettings {
             }
         };
         let properties = config.list("search.properties");
-        let has = |short: &str, long: &str| {
-            properties.is_empty() || properties.iter().any(|p| p == short || p == long)
-        };
         let mut source_path: Vec<PathBuf> = config
             .path_list("sourcepath")
             .into_iter()
@@ -101,7 +99,7 @@ impl CheckSettings {
             .collect();
         source_path.extend(config.path_list("classpath").into_iter().map(PathBuf::from));
         source_path.push(PathBuf::from("."));
-        let workers = workers(config, &strategy)?;
+        let workers = workers(config, &strategy, &properties)?;
         Ok(CheckSettings {
             workers,
             sleep_sets: config.bool_or("search.sleep_sets", true)?,
@@ -124,8 +122,7 @@ impl CheckSettings {
                 timeouts: config.bool_or("vm.timeouts", true)?,
             },
             sync_detection: config.bool_or("vm.por.sync_detection", true)?,
-            check_exceptions: has("uncaught", "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"),
-            check_deadlocks: has("deadlock", "gov.nasa.jpf.vm.NotDeadlockedProperty"),
+            properties,
             enumerate_random: config.bool_or("cg.enumerate_random", false)?,
             output: config.bool_or("vm.output", true)?,
             max_transition: config
@@ -145,7 +142,11 @@ impl CheckSettings {
 /// `search.workers`: a number, or `auto` for one per core. More than one worker needs a
 /// depth-first (or random) search, whose workers can split the state space through the
 /// shared visited set, and no plugins, which hear the events of one sequential search.
-fn workers(config: &Config, strategy: &Strategy) -> Result<usize, ConfigError> {
+fn workers(
+    config: &Config,
+    strategy: &Strategy,
+    properties: &[String],
+) -> Result<usize, ConfigError> {
     let workers = match config.get("search.workers") {
         None => 1,
         Some("auto") => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -165,7 +166,8 @@ fn workers(config: &Config, strategy: &Strategy) -> Result<usize, ConfigError> {
                     .to_string(),
             ));
         }
-        if crate::plugins::dispatch::any_requested(config) {
+        let plugin_properties = Selection::of(properties).plugins;
+        if crate::plugins::dispatch::any_requested(config, &plugin_properties) {
             return Err(config.invalid(
                 "search.workers",
                 "more than one worker cannot be combined with plugins (they hear one sequential search)"
@@ -174,17 +176,4 @@ fn workers(config: &Config, strategy: &Strategy) -> Result<usize, ConfigError> {
         }
     }
     Ok(workers)
-}
-
-/// Whether `name` (in `search.properties`) is a property rpf checks itself; other names are
-/// property components from plugins.
-pub fn is_builtin_property(name: &str) -> bool {
-    matches!(
-        name,
-        "gov.nasa.jpf.vm.NotDeadlockedProperty"
-            | "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty"
-            | "deadlock"
-            | "uncaught"
-            | "none"
-    )
 }

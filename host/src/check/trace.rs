@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{JavaModel, JavaOp, JavaState};
 use super::source::Sources;
 use crate::search::{Model, Outcome};
-use crate::vm::explore::Choice;
+use rpf_jvm::machine::Choice;
 
 /// One executed source line.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -52,16 +52,10 @@ pub fn record(
             .iter()
             .map(|(id, c)| format!("{id}={}", choice_text(c)))
             .collect();
-        if let Some(e) = model.vm.explore.as_mut() {
-            e.record = Some(Vec::new());
-        }
+        model.record_instructions(true);
         let outcome = model.apply(&state, op);
-        let recorded = model
-            .vm
-            .explore
-            .as_mut()
-            .and_then(|e| e.record.take())
-            .unwrap_or_default();
+        let recorded = model.recorded();
+        model.record_instructions(false);
         let mut lines: Vec<TraceLine> = Vec::new();
         for (t, method, pc) in recorded {
             if t != thread {

@@ -13,15 +13,16 @@ use abi_stable::std_types::{ROption, RResult, RString};
 use rpf_config::Config;
 use rpf_plugin_api::{
     Access, BytecodeFactoryBox, ChoiceFactoryBox, Component, ComponentKind, ConfigView, Event,
-    EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, InsnInfo, ListenerBox,
-    PropertyBox, SchedulerBox,
+    EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, ListenerBox, PropertyBox,
+    SchedulerBox,
 };
 
+use rpf_jvm::machine::{Choice, Instead, Site};
+
 use super::catalog::Catalog;
-use super::host_view::{Frames, Reported, Requests, VmView};
+use super::host_view::{HostContext, Reported, Requests, VmView};
 use super::PluginError;
-use crate::vm::explore::Choice;
-use crate::vm::Vm;
+use rpf_config::RESERVED_PREFIXES;
 
 /// A plugin that failed (returned an error or panicked) during the run.
 #[derive(Debug, Clone)]
@@ -90,8 +91,6 @@ pub struct Shared {
     pub requests: Requests,
     /// The first plugin failure; the run ends with exit status 4 after it.
     pub failure: Option<PluginFailure>,
-    /// Search depth, kept current by the checker for the host's `search_depth`.
-    pub depth: u32,
     config: ConfigView,
 }
 
@@ -116,9 +115,7 @@ fn choice_names(config: &Config) -> Vec<(String, String)> {
         .filter_map(|k| {
             let name = k.strip_suffix(".class")?;
             let reserved = NOT_CHOICE_NAMES.contains(&name)
-                || crate::launch::RESERVED_PREFIXES
-                    .iter()
-                    .any(|p| name.starts_with(p));
+                || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p));
             (!reserved).then(|| Some((name.to_string(), config.get(k)?.to_string())))?
         })
         .collect();
@@ -135,13 +132,15 @@ struct Requested {
     configured_as: String,
 }
 
-/// Whether the configuration names any plugin component.
-pub fn any_requested(config: &Config) -> bool {
-    !requested_components(config).is_empty()
+/// Whether the configuration names any plugin component (`properties`: the property
+/// components among `search.properties`).
+pub fn any_requested(config: &Config, properties: &[String]) -> bool {
+    !requested_components(config, properties).is_empty()
 }
 
-/// Every component `config` names, listeners first.
-fn requested_components(config: &Config) -> Vec<Requested> {
+/// Every component `config` names, listeners first (`properties`: the property components
+/// the checker did not find among its own).
+fn requested_components(config: &Config, properties: &[String]) -> Vec<Requested> {
     let one = |kind, name: &str| Requested {
         kind,
         name: name.to_string(),
@@ -162,13 +161,7 @@ fn requested_components(config: &Config) -> Vec<Requested> {
                 configured_as: choice,
             }),
     );
-    all.extend(
-        config
-            .list("search.properties")
-            .iter()
-            .filter(|p| !crate::check::settings::is_builtin_property(p))
-            .map(|n| one(ComponentKind::Property, n)),
-    );
+    all.extend(properties.iter().map(|n| one(ComponentKind::Property, n)));
     for (key, kind) in [
         ("vm.scheduler_factory.class", ComponentKind::Scheduler),
         ("vm.insn_factory.class", ComponentKind::BytecodeFactory),
@@ -228,19 +221,20 @@ impl Shared {
     fn call<T, R>(
         &mut self,
         component: &mut Active<T>,
-        vm: &mut Vm,
-        frames: Frames<'_>,
+        context: &mut HostContext<'_>,
         f: impl FnOnce(&mut T, HostRef<'_, '_>) -> RResult<R, RString>,
     ) -> Option<R> {
         if component.failed {
             return None;
         }
         let mut view = VmView {
-            vm,
-            frames,
+            vm: context.jvm,
+            frames: context.frames.reborrow(),
             requests: &mut self.requests,
             component: component.name.clone(),
-            depth: self.depth,
+            current_choices: context.current_choices,
+            timeouts: context.timeouts,
+            depth: context.depth,
             config: &self.config,
         };
         let host = Host_TO::from_ptr(&mut view, TD_Opaque);
@@ -266,8 +260,11 @@ impl Plugins {
     /// `vm.scheduler_factory.class`, `vm.insn_factory.class`, `<name>.class`, plugin
     /// properties in `search.properties`); `None` when it names none, so that runs without
     /// plugins load no libraries at all.
-    pub fn from_config(config: &Config) -> Result<Option<Plugins>, PluginError> {
-        let requested = requested_components(config);
+    pub fn from_config(
+        config: &Config,
+        properties: &[String],
+    ) -> Result<Option<Plugins>, PluginError> {
+        let requested = requested_components(config, properties);
         if requested.is_empty() {
             return Ok(None);
         }
@@ -287,7 +284,6 @@ impl Plugins {
             shared: Shared {
                 requests: Requests::default(),
                 failure: None,
-                depth: 0,
                 config: config_view(config, ""),
             },
         };
@@ -331,7 +327,7 @@ impl Plugins {
                     .map_err(|e| refused(&r.name, &library, e))?;
                 let mut intercept = [false; 256];
                 for m in wanted.iter() {
-                    let op = crate::classfile::mnemonic::opcode(m.as_str()).ok_or_else(|| {
+                    let op = rpf_jvm::classfile::mnemonic::opcode(m.as_str()).ok_or_else(|| {
                         refused(
                             &r.name,
                             &library,
@@ -366,29 +362,24 @@ impl Plugins {
     }
 
     /// Delivers `event` to every listener subscribed to its kind.
-    pub fn deliver(&mut self, vm: &mut Vm, mut frames: Frames<'_>, event: &Event<'_>) {
+    pub fn deliver(&mut self, mut context: HostContext<'_>, event: &Event<'_>) {
         for s in &mut self.listeners {
             if !s.mask.contains(event.kind) {
                 continue;
             }
-            let reborrowed = match &mut frames {
-                Frames::Parked => Frames::Parked,
-                Frames::Shared(e) => Frames::Shared(e),
-                Frames::Mutable(e) => Frames::Mutable(e),
-            };
-            self.shared.call(&mut s.active, vm, reborrowed, |l, host| {
+            self.shared.call(&mut s.active, &mut context, |l, host| {
                 l.on_event(host, event)
             });
         }
     }
 
     /// Asks the scheduler component whether `access` is a scheduling point.
-    pub fn is_scheduling_point(&mut self, vm: &mut Vm, access: &Access) -> bool {
+    pub fn is_scheduling_point(&mut self, mut context: HostContext<'_>, access: &Access) -> bool {
         let Some(active) = self.scheduler.as_mut() else {
             return access.default;
         };
         self.shared
-            .call(active, vm, Frames::Parked, |s, host| {
+            .call(active, &mut context, |s, host| {
                 s.is_scheduling_point(host, access)
             })
             .unwrap_or(access.default)
@@ -402,36 +393,53 @@ impl Plugins {
             .is_some_and(|f| !f.active.failed && f.intercept[usize::from(opcode)])
     }
 
-    /// Lets the bytecode factory execute an instruction of the running thread.
-    pub fn execute(
-        &mut self,
-        vm: &mut Vm,
-        exec: &mut crate::vm::thread::Exec,
-        at: &FrameInfo,
-        insn: &InsnInfo,
-    ) -> Execution {
+    /// Lets the bytecode factory execute the instruction at `site` of the running thread
+    /// (whose frames the context holds); a factory that fails ends the transition.
+    pub fn execute(&mut self, mut context: HostContext<'_>, site: &Site) -> Instead {
         let Some(factory) = self.insn_factory.as_mut() else {
-            return Execution::Default;
+            return Instead::Nothing;
         };
-        self.shared
-            .call(&mut factory.active, vm, Frames::Mutable(exec), |b, host| {
-                b.execute(host, at, insn)
+        let Some(insn) = super::host_view::insn_info(context.jvm, site.method, site.pc) else {
+            return Instead::Nothing;
+        };
+        let exec = context.frames.exec();
+        let at = FrameInfo {
+            method: site.method,
+            pc: site.pc,
+            line: super::host_view::line(context.jvm, site.method, site.pc),
+            locals: exec
+                .and_then(|e| e.top())
+                .map_or(0, |f| f.stack_base - f.locals),
+            stack_depth: exec.map_or(0, |e| {
+                (e.stack.len() as u32).saturating_sub(e.top().map_or(0, |f| f.stack_base))
+            }),
+        };
+        let outcome = self
+            .shared
+            .call(&mut factory.active, &mut context, |b, host| {
+                b.execute(host, &at, &insn)
             })
-            .unwrap_or(Execution::Reexecute)
+            .unwrap_or(Execution::Reexecute);
+        match outcome {
+            Execution::Default => Instead::Nothing,
+            Execution::Next => Instead::Next,
+            Execution::Jump(target) => Instead::Jump(target),
+            Execution::Reexecute => Instead::Reexecute,
+        }
     }
 
     /// The values of the heuristic generator configured for `name`; `None` if there is
     /// none, `Some(Err)` if the factory offered no usable values.
     pub fn choice_values(
         &mut self,
-        vm: &mut Vm,
+        mut context: HostContext<'_>,
         name: &str,
     ) -> Option<Result<Vec<Choice>, String>> {
         let factory = self.choice_factories.get_mut(name)?;
         let component = factory.name.clone();
         let values = self
             .shared
-            .call(factory, vm, Frames::Parked, |f, host| f.values(host))?;
+            .call(factory, &mut context, |f, host| f.values(host))?;
         let choices: Vec<Choice> = values
             .into_iter()
             .filter_map(super::host_view::to_choice)
@@ -443,20 +451,59 @@ impl Plugins {
         })
     }
 
-    /// Runs the property components on the current state; violations go to the requests.
-    pub fn check_properties(&mut self, vm: &mut Vm) {
-        for p in &mut self.properties {
-            let name = p.name.to_string();
-            let found = self
-                .shared
-                .call(p, vm, Frames::Parked, |p, host| p.check(host));
-            if let Some(ROption::RSome(message)) = found {
-                self.shared.requests.violations.push(Reported {
-                    kind: "property".to_string(),
-                    message: message.into_string(),
-                    component: name,
-                });
-            }
+    /// The names of the property components, in the order the configuration named them.
+    pub fn property_names(&self) -> Vec<String> {
+        self.properties.iter().map(|p| p.name.to_string()).collect()
+    }
+
+    /// Checks property component `index` on the current state: its violation, if any.
+    pub fn check_property(
+        &mut self,
+        mut context: HostContext<'_>,
+        index: usize,
+    ) -> Option<Reported> {
+        let p = self.properties.get_mut(index)?;
+        let name = p.name.to_string();
+        match self.shared.call(p, &mut context, |p, host| p.check(host)) {
+            Some(ROption::RSome(message)) => Some(Reported {
+                kind: "property".to_string(),
+                message: message.into_string(),
+                component: name,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Takes what plugins asked for about the path just taken: to ignore it, and the
+    /// violations they reported.
+    pub fn take_path_requests(&mut self) -> (bool, Vec<Reported>) {
+        let requests = &mut self.shared.requests;
+        (
+            std::mem::take(&mut requests.ignore_state),
+            std::mem::take(&mut requests.violations),
+        )
+    }
+
+    /// Takes the violations plugins reported.
+    pub fn take_violations(&mut self) -> Vec<Reported> {
+        std::mem::take(&mut self.shared.requests.violations)
+    }
+
+    /// Takes the data choices plugins registered since the last call.
+    pub fn take_choices(&mut self) -> Vec<(String, Vec<Choice>)> {
+        std::mem::take(&mut self.shared.requests.choices)
+    }
+
+    /// Takes a plugin's request to end the transition.
+    pub fn take_break_request(&mut self) -> bool {
+        std::mem::take(&mut self.shared.requests.break_transition)
+    }
+
+    /// Stops delivering events to listeners (error traces replay paths they heard).
+    pub fn mute_listeners(&mut self) {
+        self.mask = EventMask::NONE;
+        for s in &mut self.listeners {
+            s.mask = EventMask::NONE;
         }
     }
 

@@ -8,14 +8,14 @@ use rpf_plugin_api::{
     ChoiceKind, ConfigView, FieldInfo, FrameInfo, Host, InsnInfo, JValue, MethodInfo,
 };
 
-use crate::classfile::{mnemonic, Constant, Insn};
-use crate::vm::class::{ClassId, MethodId};
-use crate::vm::explore::{Choice, ChoiceGenerator};
-use crate::vm::heap::ObjData;
-use crate::vm::resolve::Resolved;
-use crate::vm::thread::Exec;
-use crate::vm::value::{Ref, Value};
-use crate::vm::Vm;
+use rpf_jvm::class::{ClassId, MethodId};
+use rpf_jvm::classfile::{mnemonic, Constant, Insn};
+use rpf_jvm::heap::ObjData;
+use rpf_jvm::machine::{Choice, Frames};
+use rpf_jvm::resolve::Resolved;
+use rpf_jvm::thread::Exec;
+use rpf_jvm::value::{Ref, Value};
+use rpf_jvm::Jvm;
 
 /// A violation a plugin reported.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,28 +39,40 @@ pub struct Requests {
     pub violations: Vec<Reported>,
     /// End the search.
     pub end_search: bool,
+    /// Data choices registered, by id.
+    pub choices: Vec<(String, Vec<Choice>)>,
 }
 
-/// Access to the running thread's frames during a call.
-pub enum Frames<'a> {
-    /// The thread is not executing (its frames are in its thread record).
-    Parked,
-    /// The thread executes; its frames may be read.
-    Shared(&'a Exec),
-    /// The thread executes and the call may change its operands and locals.
-    Mutable(&'a mut Exec),
+/// What the checker lends the plugins for one call: the JVM, where the running thread's
+/// frames are, and what the running transition started with.
+pub struct HostContext<'a> {
+    /// The JVM.
+    pub jvm: &'a mut Jvm,
+    /// The running thread's frames while it executes (they live outside the thread then).
+    pub frames: Frames<'a>,
+    /// The choices the running transition started with, by generator id.
+    pub current_choices: &'a [(Rc<str>, Choice)],
+    /// Whether timed waits may time out at any scheduling point (which threads are
+    /// schedulable depends on it).
+    pub timeouts: bool,
+    /// The search depth.
+    pub depth: u32,
 }
 
 /// The VM as one plugin call sees it.
 pub struct VmView<'a> {
-    /// The VM.
-    pub vm: &'a mut Vm,
+    /// The JVM.
+    pub vm: &'a mut Jvm,
     /// The running thread's frames while it executes (they live outside the thread then).
     pub frames: Frames<'a>,
     /// Where the plugin's requests go.
     pub requests: &'a mut Requests,
     /// The component being called (named in its violations).
     pub component: Rc<str>,
+    /// The choices the running transition started with.
+    pub current_choices: &'a [(Rc<str>, Choice)],
+    /// Whether timed waits may time out (see [`HostContext::timeouts`]).
+    pub timeouts: bool,
     /// Current search depth.
     pub depth: u32,
     /// The run's configuration.
@@ -126,7 +138,7 @@ fn choice_is(c: Choice, kind: ChoiceKind) -> bool {
 }
 
 /// Jump targets of an instruction.
-fn targets(insn: Insn, code: &crate::classfile::Code) -> Vec<u32> {
+fn targets(insn: Insn, code: &rpf_jvm::classfile::Code) -> Vec<u32> {
     match insn {
         Insn::If(_, t)
         | Insn::IfIcmp(_, t)
@@ -137,7 +149,7 @@ fn targets(insn: Insn, code: &crate::classfile::Code) -> Vec<u32> {
         | Insn::Goto(t)
         | Insn::Jsr(t) => vec![t],
         Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
-            let mut all = crate::classfile::stackcheck::switch_targets(code, s);
+            let mut all = rpf_jvm::classfile::stackcheck::switch_targets(code, s);
             all.sort_unstable();
             all.dedup();
             all
@@ -147,7 +159,7 @@ fn targets(insn: Insn, code: &crate::classfile::Code) -> Vec<u32> {
 }
 
 /// The source line of `pc` in `method`, or -1.
-pub fn line(vm: &Vm, method: MethodId, pc: u32) -> i32 {
+pub fn line(vm: &Jvm, method: MethodId, pc: u32) -> i32 {
     if method as usize >= vm.classes.method_count() {
         return -1;
     }
@@ -160,7 +172,7 @@ pub fn line(vm: &Vm, method: MethodId, pc: u32) -> i32 {
 }
 
 /// `pkg.Class.name`, volatile and static of the field an instruction refers to.
-fn field_facts(vm: &Vm, class: ClassId, index: u16) -> (String, bool, bool) {
+fn field_facts(vm: &Jvm, class: ClassId, index: u16) -> (String, bool, bool) {
     let c = vm.classes.get(class);
     if let Some(Resolved::Field(f)) = c.cache.get(usize::from(index)).and_then(|x| x.get()) {
         let declaring = vm.classes.get(f.class);
@@ -187,7 +199,7 @@ fn field_facts(vm: &Vm, class: ClassId, index: u16) -> (String, bool, bool) {
 }
 
 /// `pkg.Class.name(descriptor)` of a method reference.
-fn method_ref(vm: &Vm, class: ClassId, index: u16) -> String {
+fn method_ref(vm: &Jvm, class: ClassId, index: u16) -> String {
     match vm.classes.get(class).pool.get(usize::from(index)) {
         Some(Constant::MethodRef(m)) => {
             format!("{}.{}{}", m.class.replace('/', "."), m.name, m.desc)
@@ -197,7 +209,7 @@ fn method_ref(vm: &Vm, class: ClassId, index: u16) -> String {
 }
 
 /// Facts about the instruction at `pc` of `method`.
-pub fn insn_info(vm: &Vm, method: MethodId, pc: u32) -> Option<InsnInfo> {
+pub fn insn_info(vm: &Jvm, method: MethodId, pc: u32) -> Option<InsnInfo> {
     if method as usize >= vm.classes.method_count() {
         return None;
     }
@@ -345,7 +357,10 @@ impl Host for VmView<'_> {
     }
 
     fn schedulable_threads(&self) -> RVec<u32> {
-        self.vm.schedulable_threads().into()
+        self.vm
+            .schedulable(self.timeouts)
+            .collect::<Vec<u32>>()
+            .into()
     }
 
     fn frames(&self, thread: u32) -> RVec<FrameInfo> {
@@ -455,7 +470,7 @@ impl Host for VmView<'_> {
                 descriptor: f.desc.to_string().into(),
                 is_static: f.is_static(),
                 volatile: f.is_volatile(),
-                is_final: f.access & crate::classfile::access::FINAL != 0,
+                is_final: f.access & rpf_jvm::classfile::access::FINAL != 0,
             }));
             at = c.super_class;
         }
@@ -468,8 +483,8 @@ impl Host for VmView<'_> {
         };
         let c = self.vm.classes.get(class);
         if c.is_array() {
-            crate::classfile::descriptor::parse_field(&c.name)
-                .map(|t| crate::vm::resolve::java_type_name(&t))
+            rpf_jvm::classfile::descriptor::parse_field(&c.name)
+                .map(|t| rpf_jvm::resolve::java_type_name(&t))
                 .unwrap_or_else(|| c.java_name())
                 .into()
         } else {
@@ -600,13 +615,15 @@ impl Host for VmView<'_> {
             tracing::warn!(component = %self.component, id = id.as_str(), "choice without values ignored");
             return;
         }
-        self.vm
-            .register_choice(ChoiceGenerator::data(id.as_str(), choices));
+        self.requests.choices.push((id.to_string(), choices));
     }
 
     fn current_choice(&self, id: RStr<'_>, kind: ChoiceKind) -> ROption<JValue> {
-        self.vm
-            .current_choice(id.as_str())
+        self.current_choices
+            .iter()
+            .filter(|_| self.vm.regs.first_step)
+            .find(|(cid, _)| &**cid == id.as_str())
+            .map(|(_, c)| *c)
             .filter(|c| choice_is(*c, kind))
             .map(choice_value)
             .into()
@@ -614,14 +631,7 @@ impl Host for VmView<'_> {
 
     fn transition_choices(&self) -> RString {
         let mut text = String::new();
-        for (i, (id, c)) in self
-            .vm
-            .explore
-            .as_ref()
-            .map_or(&[][..], |e| &e.current[..])
-            .iter()
-            .enumerate()
-        {
+        for (i, (id, c)) in self.current_choices.iter().enumerate() {
             let separator = if i == 0 { "" } else { ", " };
             text.push_str(&format!("{separator}{id}={c}"));
         }

@@ -8,7 +8,7 @@ pub mod host_view;
 
 pub use catalog::{Catalog, Library};
 pub use dispatch::{ListenerReports, PluginFailure, Plugins};
-pub use host_view::{Reported, Requests};
+pub use host_view::{HostContext, Reported, Requests};
 
 use std::path::PathBuf;
 

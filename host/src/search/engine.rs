@@ -312,9 +312,11 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         self.event(Event::ErrorFound, None);
     }
 
-    fn event(&mut self, e: Event, state: Option<&M::State>) {
+    /// Tells the observer and the model of `e`; the model's violation found while handling
+    /// it, if any (see [`Model::notify`]).
+    fn event(&mut self, e: Event, state: Option<&M::State>) -> Option<M::Error> {
         self.observer.event(e, &self.report);
-        self.model.notify(e, state);
+        self.model.notify(e, state)
     }
 
     /// Applies `op` and accounts for the outcome; returns the successor if it is new and
@@ -360,8 +362,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                         end: false,
                         error: false,
                     };
-                    self.event(event, Some(&next));
-                    if let Some(e) = self.model.late_error() {
+                    if let Some(e) = self.event(event, Some(&next)) {
                         return Step::Error(e);
                     }
                     if reopen == 0 {
@@ -384,8 +385,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     end,
                     error: false,
                 };
-                self.event(event, Some(&next));
-                if let Some(e) = self.model.late_error() {
+                if let Some(e) = self.event(event, Some(&next)) {
                     return Step::Error(e);
                 }
                 if end {
@@ -772,8 +772,8 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 end,
                 error: error.is_some(),
             };
-            self.event(event, Some(&next));
-            if let Some(e) = error.or_else(|| self.model.late_error()) {
+            let found = self.event(event, Some(&next));
+            if let Some(e) = error.or(found) {
                 let (p, idx) = path.unfold();
                 self.error(e, 0, p, idx);
                 return StopReason::PathEnd;
@@ -893,8 +893,7 @@ impl Search {
         };
         let memory = engine.model.memory_bytes();
         engine.report.peak_memory = engine.report.peak_memory.max(memory);
-        engine.event(Event::Finished, None);
-        if let Some(e) = engine.model.late_error() {
+        if let Some(e) = engine.event(Event::Finished, None) {
             engine.error(e, 0, Vec::new(), Vec::new());
         }
         engine.report

@@ -94,12 +94,12 @@ pub trait Model {
 
     /// Hears every search event, with the state it concerns (the state reached for
     /// `Advanced`, the state returned to for `Backtracked`, the finished one for
-    /// `Processed`); lets a model drive its own listeners.
-    fn notify(&mut self, _event: Event, _state: Option<&Self::State>) {}
-
-    /// An error the model found outside `apply` (for example while handling a `notify`),
-    /// charged to the path of the state last reached.
-    fn late_error(&mut self) -> Option<Self::Error> {
+    /// `Processed`); lets a model drive its own listeners. A violation the model finds while
+    /// handling an `Advanced` event is returned and charged to the path of the state
+    /// reached, one found at `Finished` is reported without a path; what is returned after
+    /// other events is dropped, so a model reports what it finds then at the next
+    /// `Advanced` or at `Finished`.
+    fn notify(&mut self, _event: Event, _state: Option<&Self::State>) -> Option<Self::Error> {
         None
     }
 

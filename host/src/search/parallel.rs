@@ -16,7 +16,7 @@ use dashmap::mapref::entry::Entry;
 use dashmap::DashMap;
 
 use super::{Report, StopReason};
-use crate::word_hash::WordHash;
+use rpf_jvm::word_hash::WordHash;
 
 /// Keeps a counter on its own cache line, so that workers updating one counter do not slow
 /// down workers reading another.

@@ -1,0 +1,285 @@
+//! Runtime classes, fields and methods: what linking a class file produces.
+
+use std::cell::OnceCell;
+use std::rc::Rc;
+
+use crate::classfile::{access, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent};
+use crate::classpath::Loader;
+
+use super::heap::ElemKind;
+use super::natives::{Meaning, NativeId};
+use super::value::Value;
+
+/// Index of a loaded class in the registry.
+pub type ClassId = u32;
+/// Index of a method in the registry.
+pub type MethodId = u32;
+
+/// A declared field.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// Name.
+    pub name: Rc<str>,
+    /// Descriptor text.
+    pub desc: Rc<str>,
+    /// Parsed type.
+    pub ty: FieldType,
+    /// Access flags.
+    pub access: u16,
+    /// Slot in the instance field vector or in the class's statics object.
+    pub slot: u32,
+    /// ConstantValue pool index for static constants.
+    pub constant: Option<u16>,
+    /// Generic signature.
+    pub signature: Option<Rc<str>>,
+}
+
+impl Field {
+    /// Whether the field is static.
+    pub fn is_static(&self) -> bool {
+        self.access & access::STATIC != 0
+    }
+
+    /// Whether the field is volatile (JMM: accesses never race).
+    pub fn is_volatile(&self) -> bool {
+        self.access & access::VOLATILE != 0
+    }
+}
+
+/// What sort of class this is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassKind {
+    /// A class or interface from a class file (or synthesized by rpf).
+    Instance,
+    /// An array class.
+    Array {
+        /// Element class.
+        component: ClassId,
+        /// Element storage kind.
+        elem: ElemKind,
+    },
+    /// `int.class` and friends (and `void.class`).
+    Primitive(char),
+}
+
+/// Attributes of a class that reflection and invokedynamic need.
+#[derive(Debug, Clone, Default)]
+pub struct ClassAttrs {
+    /// Class file major version (0 for synthesized classes).
+    pub major: u16,
+    /// SourceFile.
+    pub source_file: Option<Rc<str>>,
+    /// BootstrapMethods.
+    pub bootstrap_methods: Vec<Bootstrap>,
+    /// InnerClasses.
+    pub inner_classes: Vec<InnerClass>,
+    /// NestHost.
+    pub nest_host: Option<Rc<str>>,
+    /// NestMembers.
+    pub nest_members: Vec<Rc<str>>,
+    /// Record components.
+    pub record: Option<Vec<RecordComponent>>,
+    /// Generic signature.
+    pub signature: Option<Rc<str>>,
+    /// EnclosingMethod.
+    pub enclosing_method: Option<crate::classfile::EnclosingMethod>,
+    /// PermittedSubclasses.
+    pub permitted_subclasses: Vec<Rc<str>>,
+}
+
+/// A linked class.
+#[derive(Debug)]
+pub struct Class {
+    /// Registry index.
+    pub id: ClassId,
+    /// Internal name, array descriptor, or primitive keyword.
+    pub name: Rc<str>,
+    /// Class access flags.
+    pub access: u16,
+    /// Defining loader.
+    pub loader: Loader,
+    /// JDK module, for stack traces.
+    pub module: Option<Rc<str>>,
+    /// Where the bytes came from.
+    pub origin: Rc<str>,
+    /// Instance, array or primitive.
+    pub kind: ClassKind,
+    /// Superclass.
+    pub super_class: Option<ClassId>,
+    /// Direct superinterfaces.
+    pub interfaces: Box<[ClassId]>,
+    /// Superclass chain from `java.lang.Object` down to this class.
+    pub ancestors: Box<[ClassId]>,
+    /// Every superinterface, transitively, sorted (binary searched by subtype checks).
+    pub all_interfaces: Box<[ClassId]>,
+    /// Declared fields.
+    pub fields: Box<[Field]>,
+    /// Zero values of all instance slots, inherited first.
+    pub instance_defaults: Rc<[Value]>,
+    /// Zero values of this class's static slots.
+    pub static_defaults: Box<[Value]>,
+    /// Declared methods.
+    pub methods: Box<[MethodId]>,
+    /// Virtual dispatch table.
+    pub vtable: Box<[MethodId]>,
+    /// Constant pool.
+    pub pool: Box<[Constant]>,
+    /// Resolution results per pool entry.
+    pub cache: Box<[OnceCell<super::resolve::Resolved>]>,
+    /// Attributes for reflection and invokedynamic.
+    pub attrs: ClassAttrs,
+    /// `<clinit>`, if any.
+    pub clinit: Option<MethodId>,
+    /// Part of the Java class library (defined by the boot loader): runs atomically under the
+    /// default scheduling policy.
+    pub system: bool,
+}
+
+impl Class {
+    /// Whether this is an interface.
+    #[inline]
+    pub fn is_interface(&self) -> bool {
+        self.access & access::INTERFACE != 0
+    }
+
+    /// Whether this is an array class.
+    #[inline]
+    pub fn is_array(&self) -> bool {
+        matches!(self.kind, ClassKind::Array { .. })
+    }
+
+    /// The Java name with dots (`java.lang.String`, `[I`, `[Ljava.lang.String;`).
+    pub fn java_name(&self) -> String {
+        self.name.replace('/', ".")
+    }
+
+    /// The package in internal form (`java/lang`), empty for the unnamed package.
+    pub fn package(&self) -> &str {
+        match self.kind {
+            ClassKind::Instance => self.name.rsplit_once('/').map(|(p, _)| p).unwrap_or(""),
+            _ => "",
+        }
+    }
+
+    /// Finds a declared field by name and descriptor.
+    pub fn field(&self, name: &str, desc: &str) -> Option<&Field> {
+        self.fields
+            .iter()
+            .find(|f| &*f.name == name && &*f.desc == desc)
+    }
+
+    /// Finds a declared field by name only (reflection, Unsafe.objectFieldOffset).
+    pub fn field_named(&self, name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| &*f.name == name)
+    }
+}
+
+/// Per-method data that only natives and synthesized methods have.
+#[derive(Clone, Copy)]
+pub enum Body<'a> {
+    /// Interpreted bytecode.
+    Code(&'a Code),
+    /// A Rust native (or an intrinsic replacing bytecode).
+    Native(NativeId),
+    /// Abstract or unbound native.
+    None,
+}
+
+/// A method of a linked class.
+pub struct Method {
+    /// Registry index.
+    pub id: MethodId,
+    /// Declaring class.
+    pub class: ClassId,
+    /// Name.
+    pub name: Rc<str>,
+    /// Descriptor.
+    pub desc: Rc<str>,
+    /// Access flags.
+    pub access: u16,
+    /// Parameter types.
+    pub params: Box<[FieldType]>,
+    /// Return type (`None` = void).
+    pub ret: Option<FieldType>,
+    /// JVMS argument slots including the receiver.
+    pub arg_slots: u16,
+    /// Operand stack entries the arguments take, including the receiver.
+    pub arg_entries: u16,
+    /// Whether some argument is a long or double (locals then need re-spacing).
+    pub wide_args: bool,
+    /// Bytecode, if interpreted.
+    pub code: Option<Code>,
+    /// Native implementation or intrinsic, bound at link time.
+    pub native: Option<NativeId>,
+    /// Slot in the declaring class's vtable.
+    pub vtable_index: Option<u32>,
+    /// A signature-polymorphic method of MethodHandle/VarHandle (its call sites' descriptors
+    /// differ from its own).
+    pub polymorphic: bool,
+    /// What calling it means to a machine that schedules threads and tracks memory, as
+    /// registered with the natives (decided once here, not per call).
+    pub meaning: Meaning,
+    /// Declared exceptions.
+    pub exceptions: Box<[Rc<str>]>,
+    /// Generic signature.
+    pub signature: Option<Rc<str>>,
+}
+
+impl std::fmt::Debug for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Method({}{} of class {})",
+            self.name, self.desc, self.class
+        )
+    }
+}
+
+impl Method {
+    /// Whether the method is static.
+    #[inline]
+    pub fn is_static(&self) -> bool {
+        self.access & access::STATIC != 0
+    }
+
+    /// Whether the method is synchronized.
+    #[inline]
+    pub fn is_synchronized(&self) -> bool {
+        self.access & access::SYNCHRONIZED != 0
+    }
+
+    /// Whether the method is abstract.
+    #[inline]
+    pub fn is_abstract(&self) -> bool {
+        self.access & access::ABSTRACT != 0
+    }
+
+    /// Whether the method is private.
+    #[inline]
+    pub fn is_private(&self) -> bool {
+        self.access & access::PRIVATE != 0
+    }
+
+    /// Whether the method is declared native in its class file.
+    #[inline]
+    pub fn is_native(&self) -> bool {
+        self.access & access::NATIVE != 0
+    }
+
+    /// How the method executes.
+    #[inline]
+    pub fn body(&self) -> Body<'_> {
+        if let Some(n) = self.native {
+            Body::Native(n)
+        } else if let Some(c) = &self.code {
+            Body::Code(c)
+        } else {
+            Body::None
+        }
+    }
+
+    /// Whether dispatch can select this method for an instance call.
+    pub fn is_virtual(&self) -> bool {
+        self.access & (access::STATIC | access::PRIVATE) == 0 && !self.name.starts_with('<')
+    }
+}

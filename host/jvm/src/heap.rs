@@ -1,0 +1,892 @@
+//! The object heap.
+//!
+//! Objects are reference counted so that saved VM states share unchanged objects with the
+//! live heap (copy on write); in plain execution every object has one owner and writes are
+//! in place.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use super::dirty_sum::DirtySum;
+
+use super::slots::Slots;
+
+use super::class::ClassId;
+use super::value::{Ref, Value};
+
+/// Element kinds of arrays, matching JVMS `newarray` type codes where primitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElemKind {
+    /// boolean[]
+    Boolean,
+    /// char[]
+    Char,
+    /// float[]
+    Float,
+    /// double[]
+    Double,
+    /// byte[]
+    Byte,
+    /// short[]
+    Short,
+    /// int[]
+    Int,
+    /// long[]
+    Long,
+    /// Object[] and all reference arrays.
+    Ref,
+}
+
+impl ElemKind {
+    /// From a `newarray` atype (4..=11).
+    pub fn from_atype(t: u8) -> Option<ElemKind> {
+        Some(match t {
+            4 => ElemKind::Boolean,
+            5 => ElemKind::Char,
+            6 => ElemKind::Float,
+            7 => ElemKind::Double,
+            8 => ElemKind::Byte,
+            9 => ElemKind::Short,
+            10 => ElemKind::Int,
+            11 => ElemKind::Long,
+            _ => return None,
+        })
+    }
+
+    /// From the descriptor character of the element type.
+    pub fn from_descriptor(c: u8) -> ElemKind {
+        match c {
+            b'Z' => ElemKind::Boolean,
+            b'C' => ElemKind::Char,
+            b'F' => ElemKind::Float,
+            b'D' => ElemKind::Double,
+            b'B' => ElemKind::Byte,
+            b'S' => ElemKind::Short,
+            b'I' => ElemKind::Int,
+            b'J' => ElemKind::Long,
+            _ => ElemKind::Ref,
+        }
+    }
+
+    /// The array class name for a one-dimensional primitive array of this kind.
+    pub fn array_descriptor(self) -> &'static str {
+        match self {
+            ElemKind::Boolean => "[Z",
+            ElemKind::Char => "[C",
+            ElemKind::Float => "[F",
+            ElemKind::Double => "[D",
+            ElemKind::Byte => "[B",
+            ElemKind::Short => "[S",
+            ElemKind::Int => "[I",
+            ElemKind::Long => "[J",
+            ElemKind::Ref => "[Ljava/lang/Object;",
+        }
+    }
+
+    /// Bytes per element (for `Unsafe.arrayIndexScale` and memory statistics).
+    pub fn size(self) -> usize {
+        match self {
+            ElemKind::Boolean | ElemKind::Byte => 1,
+            ElemKind::Char | ElemKind::Short => 2,
+            ElemKind::Int | ElemKind::Float | ElemKind::Ref => 4,
+            ElemKind::Long | ElemKind::Double => 8,
+        }
+    }
+}
+
+/// An object's payload.
+#[derive(Debug, Clone)]
+pub enum ObjData {
+    /// Instance fields by slot (inherited fields first).
+    Fields(Box<[Value]>),
+    /// boolean[] (elements 0 or 1).
+    Booleans(Box<[i8]>),
+    /// byte[]
+    Bytes(Box<[i8]>),
+    /// char[]
+    Chars(Box<[u16]>),
+    /// short[]
+    Shorts(Box<[i16]>),
+    /// int[]
+    Ints(Box<[i32]>),
+    /// long[]
+    Longs(Box<[i64]>),
+    /// float[]
+    Floats(Box<[f32]>),
+    /// double[]
+    Doubles(Box<[f64]>),
+    /// Reference arrays.
+    Refs(Box<[Ref]>),
+}
+
+/// Equality of stored contents: floating-point elements compare by their bits (see
+/// [`Value`]'s equality).
+impl PartialEq for ObjData {
+    fn eq(&self, other: &Self) -> bool {
+        use ObjData::*;
+        match (self, other) {
+            (Fields(a), Fields(b)) => a == b,
+            (Booleans(a), Booleans(b)) | (Bytes(a), Bytes(b)) => a == b,
+            (Chars(a), Chars(b)) => a == b,
+            (Shorts(a), Shorts(b)) => a == b,
+            (Ints(a), Ints(b)) => a == b,
+            (Longs(a), Longs(b)) => a == b,
+            (Floats(a), Floats(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b.iter())
+                        .all(|(x, y)| x.to_bits() == y.to_bits())
+            }
+            (Doubles(a), Doubles(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b.iter())
+                        .all(|(x, y)| x.to_bits() == y.to_bits())
+            }
+            (Refs(a), Refs(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl ObjData {
+    /// A zeroed array of `len` elements.
+    pub fn new_array(kind: ElemKind, len: usize) -> ObjData {
+        match kind {
+            ElemKind::Boolean => ObjData::Booleans(vec![0; len].into()),
+            ElemKind::Byte => ObjData::Bytes(vec![0; len].into()),
+            ElemKind::Char => ObjData::Chars(vec![0; len].into()),
+            ElemKind::Short => ObjData::Shorts(vec![0; len].into()),
+            ElemKind::Int => ObjData::Ints(vec![0; len].into()),
+            ElemKind::Long => ObjData::Longs(vec![0; len].into()),
+            ElemKind::Float => ObjData::Floats(vec![0.0; len].into()),
+            ElemKind::Double => ObjData::Doubles(vec![0.0; len].into()),
+            ElemKind::Ref => ObjData::Refs(vec![Ref::NULL; len].into()),
+        }
+    }
+
+    /// Array length, or `None` for instances.
+    #[inline]
+    pub fn array_len(&self) -> Option<usize> {
+        Some(match self {
+            ObjData::Fields(_) => return None,
+            ObjData::Booleans(a) | ObjData::Bytes(a) => a.len(),
+            ObjData::Chars(a) => a.len(),
+            ObjData::Shorts(a) => a.len(),
+            ObjData::Ints(a) => a.len(),
+            ObjData::Longs(a) => a.len(),
+            ObjData::Floats(a) => a.len(),
+            ObjData::Doubles(a) => a.len(),
+            ObjData::Refs(a) => a.len(),
+        })
+    }
+
+    /// Element `i` as a value (the caller checked bounds via [`array_len`](Self::array_len)).
+    #[inline]
+    pub fn load(&self, i: usize) -> Option<Value> {
+        Some(match self {
+            ObjData::Fields(_) => return None,
+            ObjData::Booleans(a) | ObjData::Bytes(a) => Value::Int(i32::from(*a.get(i)?)),
+            ObjData::Chars(a) => Value::Int(i32::from(*a.get(i)?)),
+            ObjData::Shorts(a) => Value::Int(i32::from(*a.get(i)?)),
+            ObjData::Ints(a) => Value::Int(*a.get(i)?),
+            ObjData::Longs(a) => Value::Long(*a.get(i)?),
+            ObjData::Floats(a) => Value::Float(*a.get(i)?),
+            ObjData::Doubles(a) => Value::Double(*a.get(i)?),
+            ObjData::Refs(a) => Value::Ref(*a.get(i)?),
+        })
+    }
+
+    /// Stores `v` into element `i` with the element type's narrowing; false if out of range.
+    #[inline]
+    pub fn store(&mut self, i: usize, v: Value) -> bool {
+        fn put<T>(a: &mut [T], i: usize, x: T) -> bool {
+            match a.get_mut(i) {
+                Some(slot) => {
+                    *slot = x;
+                    true
+                }
+                None => false,
+            }
+        }
+        match self {
+            ObjData::Fields(_) => false,
+            ObjData::Booleans(a) => put(a, i, (v.as_int() & 1) as i8),
+            ObjData::Bytes(a) => put(a, i, v.as_int() as i8),
+            ObjData::Chars(a) => put(a, i, v.as_int() as u16),
+            ObjData::Shorts(a) => put(a, i, v.as_int() as i16),
+            ObjData::Ints(a) => put(a, i, v.as_int()),
+            ObjData::Longs(a) => put(a, i, v.as_long()),
+            ObjData::Floats(a) => put(a, i, v.as_float()),
+            ObjData::Doubles(a) => put(a, i, v.as_double()),
+            ObjData::Refs(a) => put(a, i, v.as_ref()),
+        }
+    }
+
+    /// Calls `f` with every non-null reference held (instance fields or array elements), in
+    /// order: what traversals of the object graph follow.
+    #[inline]
+    pub fn for_each_ref(&self, mut f: impl FnMut(Ref)) {
+        match self {
+            ObjData::Fields(fields) => fields.iter().for_each(|v| match v {
+                Value::Ref(r) if !r.is_null() => f(*r),
+                _ => {}
+            }),
+            ObjData::Refs(refs) => refs.iter().filter(|r| !r.is_null()).for_each(|&r| f(r)),
+            _ => {}
+        }
+    }
+
+    /// The kind of array this is.
+    pub fn elem_kind(&self) -> Option<ElemKind> {
+        Some(match self {
+            ObjData::Fields(_) => return None,
+            ObjData::Booleans(_) => ElemKind::Boolean,
+            ObjData::Bytes(_) => ElemKind::Byte,
+            ObjData::Chars(_) => ElemKind::Char,
+            ObjData::Shorts(_) => ElemKind::Short,
+            ObjData::Ints(_) => ElemKind::Int,
+            ObjData::Longs(_) => ElemKind::Long,
+            ObjData::Floats(_) => ElemKind::Float,
+            ObjData::Doubles(_) => ElemKind::Double,
+            ObjData::Refs(_) => ElemKind::Ref,
+        })
+    }
+
+    /// Approximate size in bytes (statistics and the memory limit).
+    pub fn size_bytes(&self) -> usize {
+        16 + match self {
+            ObjData::Fields(f) => f.len() * 8,
+            other => {
+                other.array_len().unwrap_or(0) * other.elem_kind().map(ElemKind::size).unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// A heap object: its class, payload and bookkeeping flags.
+#[derive(Debug, Clone)]
+pub struct Obj {
+    /// Runtime class.
+    pub class: ClassId,
+    /// Fields or array elements.
+    pub data: ObjData,
+    /// Set on objects from before the search started once they have been modified.
+    dirty_old: bool,
+    /// Identity hash, assigned on first request (`Object.hashCode`, `identityHashCode`).
+    pub identity: Option<i32>,
+    /// The fingerprint's digest of this version's content, computed on first use so that
+    /// unchanged objects are hashed once, not once per state; zero until then.
+    /// Every way of changing an object ([`Heap::get_mut`], [`Heap::write_field`],
+    /// [`Heap::store_element`]) clears it.
+    digest: [Cell<u64>; 2],
+}
+
+impl PartialEq for Obj {
+    fn eq(&self, other: &Self) -> bool {
+        self.class == other.class && self.data == other.data && self.identity == other.identity
+    }
+}
+
+impl Obj {
+    /// A new object.
+    pub fn new(class: ClassId, data: ObjData) -> Obj {
+        Obj {
+            class,
+            data,
+            dirty_old: false,
+            identity: None,
+            digest: Default::default(),
+        }
+    }
+
+    /// The cached content digest, if computed since the last change.
+    #[inline]
+    pub fn cached_digest(&self) -> Option<[u64; 2]> {
+        let d = [self.digest[0].get(), self.digest[1].get()];
+        (d != [0, 0]).then_some(d)
+    }
+
+    fn clear_digest(&self) {
+        self.digest[0].set(0);
+        self.digest[1].set(0);
+    }
+
+    /// Caches the content digest (never all zeros, which means "not computed").
+    #[inline]
+    pub fn cache_digest(&self, d: [u64; 2]) {
+        self.digest[0].set(d[0]);
+        self.digest[1].set(d[1] | u64::from(d == [0, 0]));
+    }
+
+    /// Instance fields (empty for arrays).
+    #[inline]
+    pub fn fields(&self) -> &[Value] {
+        match &self.data {
+            ObjData::Fields(f) => f,
+            _ => &[],
+        }
+    }
+
+    /// Mutable instance fields (empty for arrays).
+    #[inline]
+    pub fn fields_mut(&mut self) -> &mut [Value] {
+        match &mut self.data {
+            ObjData::Fields(f) => f,
+            _ => &mut [],
+        }
+    }
+
+    /// Whether this object existed before the search started and has been modified since.
+    pub fn is_dirty_old(&self) -> bool {
+        self.dirty_old
+    }
+}
+
+/// The hash of one reference field: `holder`'s `slot` refers to `target` (null contributes
+/// nothing).
+#[inline]
+fn edge_hash(holder: Ref, slot: usize, target: Ref) -> u128 {
+    if target.is_null() {
+        return 0;
+    }
+    let mix = |mut x: u64| {
+        x ^= x >> 30;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 27;
+        x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    };
+    let site = u64::from(holder.0) << 32 | slot as u64;
+    let target = u64::from(target.0);
+    let a = mix(mix(site) ^ target);
+    let b =
+        mix(mix(site ^ 0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(target.wrapping_mul(0xD6E8_FEB8_6659_FD93)));
+    u128::from(a) << 64 | u128::from(b)
+}
+
+/// A number no heap has used as its [`Heap::preexisting_version`] before (unique in the
+/// process, so two heaps never carry one number for different contents).
+fn fresh_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The digest old object `r`'s current version `obj` had when the dirty sum was last
+/// settled, if it has a share in it: none unless it was modified (and then settling cached
+/// its digest).
+fn previous_digest(obj: &Obj) -> Option<[u64; 2]> {
+    if obj.dirty_old {
+        obj.cached_digest()
+    } else {
+        None
+    }
+}
+
+/// All objects, indexed by [`Ref`].
+///
+/// Storage is persistent once sealed (see [`super::slots`]): cloning a heap for a saved state
+/// is O(1) and later writes copy only what they touch. In plain execution freed slots are reused; under the model
+/// checker references are assigned canonically by the caller ([`Heap::alloc_at`]).
+#[derive(Debug, Clone, Default)]
+pub struct Heap {
+    slots: Slots,
+    free: Vec<u32>,
+    live: usize,
+    old_boundary: u32,
+    preexisting: u32,
+    /// The old objects modified since the search started, sorted: states that modified the
+    /// same ones compare equal on it, and it changes only when an object is modified for
+    /// the first time.
+    dirty_old: Rc<[Ref]>,
+    /// Identifies the content of the preexisting objects: a fresh number after every change
+    /// to one (see [`Heap::preexisting_version`]).
+    preexisting_version: u64,
+    /// The modified old objects' part of the fingerprint (see [`super::dirty_sum`]).
+    dirty_sum: DirtySum,
+    /// A hash of the reference graph among non-preexisting objects (see [`Heap::edges`]),
+    /// kept up to date by single stores and recomputed after other changes.
+    edges: u128,
+    edges_known: bool,
+    /// Objects allocated since the last collection (drives the collection trigger).
+    pub allocated_since_gc: usize,
+    /// Total objects ever allocated (statistics).
+    pub total_allocated: u64,
+    /// Live objects right after the last collection (sets the next collection's trigger).
+    pub live_after_gc: usize,
+}
+
+impl Heap {
+    /// An empty heap; slot 0 is reserved for `null`.
+    pub fn new() -> Heap {
+        let mut heap = Heap::default();
+        heap.slots.push(None);
+        heap
+    }
+
+    fn count_new(&mut self) {
+        self.live += 1;
+        self.allocated_since_gc += 1;
+        self.total_allocated += 1;
+    }
+
+    /// Stores a new object in the first free slot and returns its reference.
+    pub fn alloc(&mut self, obj: Obj) -> Ref {
+        self.count_new();
+        let r = match self.free.pop() {
+            Some(index) if (index as usize) < self.slots.len() => Ref(index),
+            _ => Ref(self.slots.len() as u32),
+        };
+        self.edges = self.edges.wrapping_add(self.object_edges(r, &obj.data));
+        let obj = Some(Rc::new(obj));
+        match self.slots.get_mut(r.index()) {
+            Some(slot) => *slot = obj,
+            None => self.slots.push(obj),
+        }
+        r
+    }
+
+    /// The object behind `r`, if live.
+    #[inline(always)]
+    pub fn get(&self, r: Ref) -> Option<&Obj> {
+        self.slots.get(r.index()).and_then(|o| o.as_deref())
+    }
+
+    /// Mutable access (copies the object first if a saved state shares it). The caller may
+    /// change references, so the reference graph counts as changed; [`Heap::write_field`]
+    /// and [`Heap::store_element`] are the precise alternatives for single stores.
+    #[inline(always)]
+    pub fn get_mut(&mut self, r: Ref) -> Option<&mut Obj> {
+        self.edges_changed();
+        self.get_mut_tracked(r)
+    }
+
+    /// Assigns `r`'s identity hash (not a reference: the graph stays as it is).
+    pub fn set_identity(&mut self, r: Ref, hash: i32) {
+        if let Some(obj) = self.get_mut_tracked(r) {
+            obj.identity = Some(hash);
+        }
+    }
+
+    /// The elements of primitive array `r` for writing (`None` for instances and reference
+    /// arrays): such writes cannot change the reference graph.
+    pub fn primitive_data_mut(&mut self, r: Ref) -> Option<&mut ObjData> {
+        let primitive = self
+            .get(r)
+            .is_some_and(|o| !matches!(o.data, ObjData::Fields(_) | ObjData::Refs(_)));
+        if !primitive {
+            return None;
+        }
+        self.get_mut_tracked(r).map(|o| &mut o.data)
+    }
+
+    /// Stores `v` into instance field `slot` of `r`; false if there is no such object or
+    /// field. The reference graph changes only if a reference is replaced.
+    #[inline]
+    pub fn write_field(&mut self, r: Ref, slot: u32, v: Value) -> bool {
+        let Some(field) = self
+            .get_mut_tracked(r)
+            .and_then(|o| o.fields_mut().get_mut(slot as usize))
+        else {
+            return false;
+        };
+        let old = std::mem::replace(field, v);
+        if self.edges_known
+            && old != v
+            && (matches!(old, Value::Ref(_)) || matches!(v, Value::Ref(_)))
+        {
+            self.edge_replaced(r, slot as usize, old.as_ref(), v.as_ref());
+        }
+        true
+    }
+
+    /// Stores `v` into element `i` of array `r` with the element type's narrowing: `None`
+    /// if there is no such object, `Some(false)` if `i` is out of range. The reference
+    /// graph changes only if a reference element is replaced.
+    #[inline(always)]
+    pub fn store_element(&mut self, r: Ref, i: usize, v: Value) -> Option<bool> {
+        let tracking = self.edges_known;
+        let obj = self.get_mut_tracked(r)?;
+        let replaced = match (&obj.data, v) {
+            (ObjData::Refs(a), Value::Ref(new)) if tracking => {
+                a.get(i).filter(|&&old| old != new).copied()
+            }
+            _ => None,
+        };
+        let ok = obj.data.store(i, v);
+        if let Some(old) = replaced {
+            self.edge_replaced(r, i, old, v.as_ref());
+        }
+        Some(ok)
+    }
+
+    /// Notes that the reference graph may have changed in ways not reported one by one
+    /// (the next [`edges`](Self::edges) recomputes the hash; until then nothing maintains
+    /// it).
+    #[inline(always)]
+    fn edges_changed(&mut self) {
+        self.edges_known = false;
+    }
+
+    /// Accounts for reference `slot` of `holder` changing from `old` to `new`.
+    #[inline]
+    fn edge_replaced(&mut self, holder: Ref, slot: usize, old: Ref, new: Ref) {
+        if holder.0 >= self.preexisting && self.edges_known {
+            self.edges = self
+                .edges
+                .wrapping_add(edge_hash(holder, slot, new))
+                .wrapping_sub(edge_hash(holder, slot, old));
+        }
+    }
+
+    /// The sum of the edge hashes of what `data`, held by `holder`, refers to (zero while
+    /// the hash is not maintained).
+    fn object_edges(&self, holder: Ref, data: &ObjData) -> u128 {
+        if holder.0 < self.preexisting || !self.edges_known {
+            return 0;
+        }
+        let mut sum = 0u128;
+        let mut slot = 0;
+        let mut add = |r: Ref| {
+            sum = sum.wrapping_add(edge_hash(holder, slot, r));
+            slot += 1;
+        };
+        match data {
+            ObjData::Fields(fields) => fields.iter().for_each(|v| add(v.as_ref())),
+            ObjData::Refs(refs) => refs.iter().for_each(|&r| add(r)),
+            _ => {}
+        }
+        sum
+    }
+
+    /// Identifies the reference graph among non-preexisting objects (which object refers
+    /// to which): a sum of a 128-bit hash per non-null reference field, so heaps whose
+    /// graphs are equal have equal values whatever the paths that built them, and what was
+    /// computed from one graph (reachability) can be reused for the other.
+    pub fn edges(&mut self) -> u128 {
+        if !self.edges_known {
+            self.edges_known = true;
+            let mut sum = 0u128;
+            for i in self.preexisting as usize..self.slots.len() {
+                if let Some(Some(obj)) = self.slots.get(i) {
+                    sum = sum.wrapping_add(self.object_edges(Ref(i as u32), &obj.data));
+                }
+            }
+            self.edges = sum;
+        }
+        self.edges
+    }
+
+    /// [`get_mut`](Self::get_mut) for callers that report graph changes themselves.
+    #[inline(always)]
+    fn get_mut_tracked(&mut self, r: Ref) -> Option<&mut Obj> {
+        let old = r.0 < self.old_boundary;
+        if r.0 < self.preexisting {
+            self.preexisting_version = fresh_version();
+        }
+        let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
+        if old {
+            self.dirty_sum.note_change(r, || previous_digest(obj));
+        }
+        obj.clear_digest();
+        if old && !obj.dirty_old {
+            obj.dirty_old = true;
+            let at = self.dirty_old.partition_point(|&d| d < r);
+            let (before, after) = self.dirty_old.split_at(at);
+            self.dirty_old = before.iter().chain([&r]).chain(after).copied().collect();
+        }
+        Some(obj)
+    }
+
+    /// Removes an unreachable object.
+    pub fn free(&mut self, r: Ref) {
+        if r.0 < self.preexisting {
+            self.preexisting_version = fresh_version();
+        }
+        if let (true, Some(Some(obj))) = (r.0 < self.old_boundary, self.slots.get(r.index())) {
+            self.dirty_sum.note_change(r, || previous_digest(obj));
+        }
+        if let (true, Some(Some(obj))) = (self.edges_known, self.slots.get(r.index())) {
+            let gone = self.object_edges(r, &obj.data);
+            self.edges = self.edges.wrapping_sub(gone);
+        }
+        if let Some(slot) = self.slots.get_mut(r.index()) {
+            if slot.take().is_some() {
+                self.live -= 1;
+                if self.old_boundary == 0 {
+                    self.free.push(r.0);
+                }
+            }
+        }
+    }
+
+    /// Number of live objects.
+    pub fn live(&self) -> usize {
+        self.live
+    }
+
+    /// One past the highest slot ever used.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// All live objects with their references.
+    pub fn iter(&self) -> impl Iterator<Item = (Ref, &Obj)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| o.as_deref().map(|o| (Ref(i as u32), o)))
+    }
+
+    /// Declares every current object "old": from now on old objects are identified by their
+    /// reference and tracked once modified. The objects of the first call (before the
+    /// search) also count as shared and reachable; those sealed later (the same on every
+    /// path) keep their sharedness computed.
+    pub fn seal_old_generation(&mut self) {
+        self.old_boundary = self.slots.len() as u32;
+        self.edges_changed();
+        if self.preexisting == 0 {
+            self.preexisting = self.old_boundary;
+        }
+        // Digests hash references to old objects as constants: recompute them.
+        for obj in self.slots.iter().flatten() {
+            obj.clear_digest();
+        }
+        self.free.clear();
+        self.slots.seal();
+        self.dirty_sum.invalidate();
+    }
+
+    /// References below this are old (sealed).
+    pub fn old_boundary(&self) -> u32 {
+        self.old_boundary
+    }
+
+    /// References below this existed before the search started.
+    pub fn preexisting(&self) -> u32 {
+        self.preexisting
+    }
+
+    /// A number that changes whenever a preexisting object changes (never returning to an
+    /// earlier value), so that what is derived from their content can be cached by it.
+    pub fn preexisting_version(&self) -> u64 {
+        self.preexisting_version
+    }
+
+    /// Old objects modified since the search started, in reference order.
+    pub fn dirty_old(&self) -> &Rc<[Ref]> {
+        &self.dirty_old
+    }
+
+    /// The sum of the shares of the modified old objects ([`super::dirty_sum`]), brought up
+    /// to date: `digest` gives an object's content digest, `share` its share (`None`: the
+    /// object is held apart from the sum).
+    pub fn settle_dirty_sum(
+        &mut self,
+        digest: impl Fn(&Obj) -> [u64; 2],
+        share: impl Fn(Ref, [u64; 2]) -> Option<u128>,
+    ) -> u128 {
+        let slots = &self.slots;
+        let digest_of = |r: Ref| slots.get(r.index()).and_then(|o| o.as_deref()).map(&digest);
+        self.dirty_sum
+            .settle(self.dirty_old.iter().copied(), digest_of, share)
+    }
+
+    /// The modified old objects held apart from the dirty sum, sorted, as of the last
+    /// [`settle_dirty_sum`](Self::settle_dirty_sum).
+    pub fn dirty_held_apart(&self) -> &[Ref] {
+        self.dirty_sum.held_apart()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in content digest: the fields, with the young bit set for references at or
+    /// past `young`.
+    fn digest(obj: &Obj, young: u32) -> [u64; 2] {
+        obj.cached_digest().unwrap_or_else(|| {
+            let mut d = [u64::from(obj.class) << 8, 0];
+            for v in obj.fields() {
+                d[1] = d[1].rotate_left(9) ^ v.as_int() as u64;
+                if matches!(v, Value::Ref(r) if r.0 >= young) {
+                    d[0] |= 1;
+                }
+            }
+            obj.cache_digest(d);
+            d
+        })
+    }
+
+    /// A stand-in share: none (held apart) for objects whose digest has the young bit.
+    fn share(r: Ref, d: [u64; 2]) -> Option<u128> {
+        (d[0] & 1 == 0).then(|| u128::from(d[1] ^ u64::from(r.0)) << 64 | u128::from(d[0]))
+    }
+
+    /// The sum of the shares of `heap`'s modified old objects, from scratch, and those of
+    /// them that refer to young objects.
+    fn expected(heap: &Heap) -> (u128, Vec<Ref>) {
+        let young = heap.old_boundary();
+        let mut sum = 0u128;
+        let mut holders = Vec::new();
+        for &r in heap.dirty_old().iter() {
+            let d = digest(heap.get(r).unwrap(), young);
+            sum = sum.wrapping_add(share(r, d).unwrap_or(0));
+            if d[0] & 1 != 0 {
+                holders.push(r);
+            }
+        }
+        holders.sort_unstable();
+        (sum, holders)
+    }
+
+    fn settle(heap: &mut Heap) -> (u128, Vec<Ref>) {
+        let young = heap.old_boundary();
+        let sum = heap.settle_dirty_sum(|o| digest(o, young), share);
+        (sum, heap.dirty_held_apart().to_vec())
+    }
+
+    #[test]
+    fn the_dirty_sum_kept_up_to_date_equals_the_sum_from_scratch() {
+        let mut heap = Heap::new();
+        let field = |x: i32| Obj::new(1, ObjData::Fields(vec![Value::Int(x)].into()));
+        let old: Vec<Ref> = (0..6).map(|x| heap.alloc(field(x))).collect();
+        heap.seal_old_generation();
+        heap.seal_old_generation();
+        let young = heap.alloc(field(99));
+        assert_eq!(settle(&mut heap), (0, vec![]));
+        heap.write_field(old[1], 0, Value::Int(10));
+        heap.write_field(old[2], 0, Value::Ref(young));
+        assert_eq!(settle(&mut heap), expected(&heap));
+        assert_eq!(settle(&mut heap).1, vec![old[2]]);
+        let saved = heap.clone();
+        // Twice to one object, from reference to int, and a first write to another.
+        heap.write_field(old[1], 0, Value::Int(11));
+        heap.write_field(old[1], 0, Value::Int(12));
+        heap.write_field(old[2], 0, Value::Int(5));
+        heap.write_field(old[4], 0, Value::Int(40));
+        let now = settle(&mut heap);
+        assert_eq!(now, expected(&heap));
+        assert!(now.1.is_empty());
+        // The saved copy keeps its own sum.
+        let mut restored = saved.clone();
+        assert_eq!(settle(&mut restored), expected(&saved));
+        assert_ne!(settle(&mut restored).0, now.0);
+        // Back to the saved content, but old[4] now counts as modified (as in the canonical
+        // hash before the sum): the sums differ.
+        heap.write_field(old[1], 0, Value::Int(10));
+        heap.write_field(old[2], 0, Value::Ref(young));
+        heap.write_field(old[4], 0, Value::Int(4));
+        assert_ne!(
+            settle(&mut heap).0,
+            settle(&mut restored).0,
+            "old[4] is now modified"
+        );
+        assert_eq!(settle(&mut heap), expected(&heap));
+    }
+
+    #[test]
+    fn writes_forget_the_cached_digest_even_of_shared_objects() {
+        let mut heap = Heap::new();
+        let r = heap.alloc(Obj::new(7, ObjData::Fields(vec![Value::Int(1)].into())));
+        heap.seal_old_generation();
+        let saved = heap.clone();
+        heap.get(r).unwrap().cache_digest([0, 0]);
+        assert_eq!(heap.get(r).unwrap().cached_digest(), Some([0, 1]));
+        heap.get_mut(r).unwrap().fields_mut()[0] = Value::Int(2);
+        assert_eq!(heap.get(r).unwrap().cached_digest(), None);
+        // The saved version keeps its digest: it did not change.
+        assert_eq!(saved.get(r).unwrap().cached_digest(), Some([0, 1]));
+        assert_ne!(
+            ObjData::Doubles(vec![0.0].into()),
+            ObjData::Doubles(vec![-0.0].into())
+        );
+    }
+
+    /// A sealed heap of three objects with two reference fields each, all null.
+    fn graph_heap() -> (Heap, [Ref; 3]) {
+        let mut heap = Heap::new();
+        let node = || Obj::new(1, ObjData::Fields(vec![Value::Ref(Ref::NULL); 2].into()));
+        let refs = [heap.alloc(node()), heap.alloc(node()), heap.alloc(node())];
+        heap.seal_old_generation();
+        // Everything allocated so far is preexisting: start a second generation.
+        let refs = refs.map(|_| heap.alloc(node()));
+        heap.seal_old_generation();
+        (heap, refs)
+    }
+
+    #[test]
+    fn equal_graphs_built_in_different_orders_hash_alike() {
+        let (mut a, [x, y, z]) = graph_heap();
+        let mut b = a.clone();
+        let empty = a.edges();
+        a.write_field(x, 0, Value::Ref(y));
+        a.write_field(y, 1, Value::Ref(z));
+        b.write_field(y, 1, Value::Ref(z));
+        b.write_field(x, 0, Value::Ref(z));
+        assert_ne!(a.edges(), b.edges());
+        b.write_field(x, 0, Value::Ref(y));
+        assert_eq!(a.edges(), b.edges());
+        assert_ne!(a.edges(), empty);
+        // Undoing the stores brings the empty graph's hash back.
+        a.write_field(x, 0, Value::Ref(Ref::NULL));
+        a.write_field(y, 1, Value::Ref(Ref::NULL));
+        assert_eq!(a.edges(), empty);
+    }
+
+    #[test]
+    fn edge_hash_ignores_primitives_and_survives_untracked_writes() {
+        let (mut heap, [x, y, _]) = graph_heap();
+        heap.write_field(x, 0, Value::Ref(y));
+        let before = heap.edges();
+        heap.write_field(y, 0, Value::Int(3));
+        assert_eq!(heap.edges(), before, "a primitive store is not an edge");
+        // `get_mut` may change anything: the hash is recomputed, and must agree with the
+        // incrementally maintained one.
+        heap.get_mut(x).unwrap().fields_mut()[1] = Value::Ref(x);
+        let recomputed = heap.edges();
+        let (mut fresh, [fx, fy, _]) = graph_heap();
+        fresh.write_field(fy, 0, Value::Int(3));
+        fresh.write_field(fx, 0, Value::Ref(fy));
+        fresh.write_field(fx, 1, Value::Ref(fx));
+        assert_eq!(fresh.edges(), recomputed);
+        assert_ne!(recomputed, before);
+    }
+
+    #[test]
+    fn allocating_and_freeing_referring_objects_changes_the_edge_hash() {
+        let (mut heap, [x, _, _]) = graph_heap();
+        let empty = heap.edges();
+        let holder = heap.alloc(Obj::new(2, ObjData::Refs(vec![x].into())));
+        assert_ne!(heap.edges(), empty);
+        heap.free(holder);
+        assert_eq!(heap.edges(), empty);
+        let mut array = heap.clone();
+        let a = array.alloc(Obj::new(2, ObjData::new_array(ElemKind::Ref, 2)));
+        assert_eq!(array.edges(), empty, "a new array of nulls adds no edge");
+        assert_eq!(array.store_element(a, 1, Value::Ref(x)), Some(true));
+        assert_eq!(array.store_element(a, 2, Value::Ref(x)), Some(false));
+        assert_ne!(array.edges(), empty);
+    }
+
+    #[test]
+    fn primitive_writes_and_identity_hashes_keep_the_edge_hash() {
+        let (mut heap, [x, y, _]) = graph_heap();
+        heap.write_field(x, 0, Value::Ref(y));
+        let bytes = heap.alloc(Obj::new(3, ObjData::new_array(ElemKind::Byte, 4)));
+        let before = heap.edges();
+        if let Some(ObjData::Bytes(b)) = heap.primitive_data_mut(bytes) {
+            b[0] = 7;
+        }
+        heap.set_identity(x, 42);
+        assert_eq!(heap.edges, before, "maintained, not recomputed");
+        assert!(heap.edges_known);
+        assert!(
+            heap.primitive_data_mut(x).is_none(),
+            "instances may hold references"
+        );
+        assert_eq!(heap.get(x).unwrap().identity, Some(42));
+    }
+}

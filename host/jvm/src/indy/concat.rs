@@ -1,0 +1,108 @@
+//! `StringConcatFactory`: each recipe becomes a static method that appends its parts to a
+//! StringBuilder, which formats every type exactly as `String.valueOf` does.
+
+use super::{Bind, Bootstrap, CallSite};
+use crate::classfile::{access, descriptor, Constant, FieldType};
+use crate::classpath::Loader;
+use crate::loader::SyntheticClass;
+use crate::machine::Machine;
+use crate::synth::Asm;
+use crate::Vm;
+
+const TAG_ARG: u16 = 1;
+const TAG_CONST: u16 = 2;
+const SB: &str = "java/lang/StringBuilder";
+
+/// The `append` overload StringBuilder uses for an argument of type `t`.
+fn append_desc(t: &FieldType) -> &'static str {
+    match t {
+        FieldType::Boolean => "(Z)Ljava/lang/StringBuilder;",
+        FieldType::Char => "(C)Ljava/lang/StringBuilder;",
+        FieldType::Byte | FieldType::Short | FieldType::Int => "(I)Ljava/lang/StringBuilder;",
+        FieldType::Long => "(J)Ljava/lang/StringBuilder;",
+        FieldType::Float => "(F)Ljava/lang/StringBuilder;",
+        FieldType::Double => "(D)Ljava/lang/StringBuilder;",
+        FieldType::Object(n) if &**n == "java/lang/String" => {
+            "(Ljava/lang/String;)Ljava/lang/StringBuilder;"
+        }
+        _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
+    }
+}
+
+impl<M: Machine> Vm<M> {
+    pub(super) fn bind_concat(&mut self, b: &Bootstrap<'_>, with_recipe: bool) -> Bind {
+        let desc = descriptor::parse_method(&b.desc).ok_or("bad concat descriptor")?;
+        let recipe: Vec<u16> = if with_recipe {
+            match b.args.first() {
+                Some(Constant::String(s)) => s.to_vec(),
+                _ => return Err("makeConcatWithConstants without a recipe".into()),
+            }
+        } else {
+            vec![TAG_ARG; desc.params.len()]
+        };
+        let mut constants = b.args.iter().skip(1);
+        let mut asm = Asm::new();
+        let sb = asm.class(SB);
+        asm.emit(crate::classfile::Insn::New(sb));
+        asm.emit(crate::classfile::Insn::Dup);
+        asm.invokespecial(SB, "<init>", "()V", false);
+        let mut literal: Vec<u16> = Vec::new();
+        let mut arg = 0usize;
+        let mut slot = 0u16;
+        let flush = |asm: &mut Asm, literal: &mut Vec<u16>| {
+            if !literal.is_empty() {
+                let s = asm.string(literal);
+                asm.emit(crate::classfile::Insn::Ldc(s));
+                asm.invokevirtual(
+                    SB,
+                    "append",
+                    "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+                );
+                literal.clear();
+            }
+        };
+        for &unit in &recipe {
+            match unit {
+                TAG_ARG => {
+                    flush(&mut asm, &mut literal);
+                    let t = desc
+                        .params
+                        .get(arg)
+                        .ok_or("recipe has more arguments than the call site")?;
+                    asm.load(slot);
+                    asm.invokevirtual(SB, "append", append_desc(t));
+                    slot += t.slots();
+                    arg += 1;
+                }
+                TAG_CONST => match constants.next() {
+                    Some(Constant::String(s)) => literal.extend_from_slice(s),
+                    Some(Constant::Int(v)) => literal.extend(v.to_string().encode_utf16()),
+                    Some(Constant::Long(v)) => literal.extend(v.to_string().encode_utf16()),
+                    Some(other) => return Err(format!("unsupported concat constant {other:?}")),
+                    None => return Err("recipe has more constants than the bootstrap".into()),
+                },
+                other => literal.push(other),
+            }
+        }
+        flush(&mut asm, &mut literal);
+        asm.invokevirtual(SB, "toString", "()Ljava/lang/String;");
+        asm.emit(crate::classfile::Insn::ReturnValue);
+        let method = asm.finish("concat", &b.desc, access::PUBLIC | access::STATIC);
+        let object = self
+            .classes
+            .load("java/lang/Object")
+            .map_err(|e| e.to_string())?;
+        let spec = SyntheticClass {
+            name: self.synthetic_name("jdk/internal/rpf/Concat$"),
+            super_class: object,
+            interfaces: Vec::new(),
+            fields: Vec::new(),
+            methods: vec![method],
+            pool: asm.pool,
+            loader: Loader::Boot,
+        };
+        let (class, m) = self.define_with_entry(spec, "concat")?;
+        self.mark_initialized(class);
+        Ok(CallSite::Method(m))
+    }
+}

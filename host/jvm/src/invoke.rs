@@ -1,0 +1,779 @@
+//! Instructions that resolve symbolic references, call methods, allocate, or return.
+
+use std::rc::Rc;
+
+use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
+use super::heap::{ElemKind, ObjData};
+use super::interp::Stop;
+use super::loader::LinkError;
+use super::machine::{Access, Machine};
+use super::natives::NativeExit;
+use super::resolve::FieldRef;
+use super::thread::{Exec, Frame, FrameKind};
+use super::value::{Ref, Value};
+use super::Vm;
+use crate::classfile::Constant;
+use crate::Jvm;
+
+/// The four invoke instructions that go through method resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// invokevirtual
+    Virtual,
+    /// invokespecial
+    Special,
+    /// invokestatic
+    Static,
+    /// invokeinterface
+    Interface,
+}
+
+/// Result of an operation: `Err` stops the interpreter (blocked, halted, ...).
+pub type Flow = Result<(), Stop>;
+
+impl Jvm {
+    /// invokespecial selection (JVMS 6.5): super calls search from the current class's
+    /// superclass; constructors and private methods are called as resolved.
+    fn select_special(&self, current: &Rc<Class>, m: &Method) -> MethodId {
+        if &*m.name == "<init>" || m.is_private() {
+            return m.id;
+        }
+        let declaring = self.classes.get(m.class);
+        if declaring.is_interface()
+            || !self.classes.is_subclass(current.id, m.class)
+            || current.id == m.class
+        {
+            return m.id;
+        }
+        current
+            .super_class
+            .and_then(|s| self.classes.lookup_in_superclasses(s, &m.name, &m.desc))
+            .unwrap_or(m.id)
+    }
+
+    /// `'void pkg.Class.name(int)'` for error messages.
+    pub(crate) fn describe_method(&self, m: &Method) -> String {
+        let params: Vec<String> = m
+            .params
+            .iter()
+            .map(super::resolve::java_type_name)
+            .collect();
+        format!(
+            "{} {}.{}({})",
+            m.ret
+                .as_ref()
+                .map(super::resolve::java_type_name)
+                .unwrap_or_else(|| "void".into()),
+            self.classes.get(m.class).java_name(),
+            m.name,
+            params.join(", ")
+        )
+    }
+
+    /// HotSpot's ClassCastException message, naming modules and loaders.
+    pub(crate) fn cast_message(&self, source: ClassId, target: ClassId) -> String {
+        let describe = |id: ClassId| {
+            let c = self.classes.get(id);
+            match (&c.module, c.loader) {
+                (Some(m), crate::classpath::Loader::Boot) => {
+                    format!("in module {m} of loader 'bootstrap'")
+                }
+                _ => "in unnamed module of loader 'app'".to_string(),
+            }
+        };
+        let (s, t) = (self.classes.get(source), self.classes.get(target));
+        let (sd, td) = (describe(source), describe(target));
+        let tail = if sd == td {
+            format!("{} and {} are {}", s.java_name(), t.java_name(), sd)
+        } else {
+            format!("{} is {}; {} is {}", s.java_name(), sd, t.java_name(), td)
+        };
+        format!(
+            "class {} cannot be cast to class {} ({})",
+            s.java_name(),
+            t.java_name(),
+            tail
+        )
+    }
+}
+
+impl<M: Machine> Vm<M> {
+    /// Throws the Java error for a linkage failure.
+    pub(crate) fn throw_link_error(&mut self, exec: &mut Exec, e: LinkError) -> Flow {
+        self.throw_new(exec, e.error_class, Some(e.message))
+    }
+
+    pub(crate) fn op_ldc(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let value = match class.pool.get(usize::from(index)) {
+            Some(Constant::Int(v)) => Value::Int(*v),
+            Some(Constant::Float(v)) => Value::Float(*v),
+            Some(Constant::Long(v)) => Value::Long(*v),
+            Some(Constant::Double(v)) => Value::Double(*v),
+            Some(Constant::String(units)) => {
+                let units = units.clone();
+                Value::Ref(self.intern(&units))
+            }
+            Some(Constant::Class(_)) => match self.classes.resolve_class(class.id, index) {
+                Ok(c) => Value::Ref(self.mirror(c)),
+                Err(e) => return self.throw_link_error(exec, e),
+            },
+            Some(Constant::MethodType(_))
+            | Some(Constant::MethodHandle { .. })
+            | Some(Constant::Dynamic { .. }) => {
+                return self.ldc_dynamic(exec, class, index);
+            }
+            _ => {
+                return self.throw_new(
+                    exec,
+                    "java/lang/VerifyError",
+                    Some(format!("bad ldc index {index}")),
+                );
+            }
+        };
+        exec.push(value);
+        exec.advance();
+        Ok(())
+    }
+
+    /// Whether the machine ends the transition before the access to field `f` of `object`
+    /// (an instance or the statics object) by code of the class library (`in_system`) or of
+    /// the application.
+    #[inline]
+    fn field_access_breaks(
+        &mut self,
+        object: Ref,
+        f: &FieldRef,
+        in_system: bool,
+        write: bool,
+    ) -> bool {
+        M::EXPLORES
+            && M::before_access(
+                self,
+                &Access {
+                    object,
+                    field: Some((f.class, f.slot)),
+                    is_static: f.is_static,
+                    is_final: f.is_final,
+                    in_system,
+                    write,
+                },
+            )
+    }
+
+    pub(crate) fn op_getfield(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let f = match self.classes.resolve_field(class.id, index, false) {
+            Ok(f) => f,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let obj = exec.peek(0).as_ref();
+        // Read before the scheduling decision (which a read cannot affect): one heap lookup.
+        let Some(fields) = self.state.heap.get(obj).map(|o| o.fields()) else {
+            return self.throw_new(exec, "java/lang/NullPointerException", None);
+        };
+        let v = fields.get(f.slot as usize).copied().unwrap_or_default();
+        if self.field_access_breaks(obj, &f, class.system, false) {
+            return Err(Stop::Break);
+        }
+        if M::EXPLORES {
+            M::read(self, obj);
+        }
+        exec.pop();
+        exec.push(v);
+        self.report_field(exec, false, obj, &f, class.system);
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_putfield(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let f = match self.classes.resolve_field(class.id, index, false) {
+            Ok(f) => f,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let obj = exec.peek(1).as_ref();
+        if self.state.heap.get(obj).is_none() {
+            return self.throw_new(exec, "java/lang/NullPointerException", None);
+        }
+        if self.field_access_breaks(obj, &f, class.system, true) {
+            return Err(Stop::Break);
+        }
+        let v = exec.pop();
+        exec.pop();
+        self.set_field(obj, f.slot, v);
+        self.report_field(exec, true, obj, &f, class.system);
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_getstatic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let f = match self.classes.resolve_field(class.id, index, true) {
+            Ok(f) => f,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        if !self.ensure_initialized(exec, f.class)? {
+            return Ok(());
+        }
+        let holder = self.class_state_of(f.class).statics;
+        if self.field_access_breaks(holder, &f, class.system, false) {
+            return Err(Stop::Break);
+        }
+        let statics = self.statics(f.class);
+        if M::EXPLORES {
+            M::read(self, statics);
+        }
+        let v = self.field(statics, f.slot);
+        exec.push(v);
+        self.report_field(exec, false, statics, &f, class.system);
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_putstatic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let f = match self.classes.resolve_field(class.id, index, true) {
+            Ok(f) => f,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        if !self.ensure_initialized(exec, f.class)? {
+            return Ok(());
+        }
+        let holder = self.class_state_of(f.class).statics;
+        if self.field_access_breaks(holder, &f, class.system, true) {
+            return Err(Stop::Break);
+        }
+        let statics = self.statics(f.class);
+        let v = exec.pop();
+        self.set_field(statics, f.slot, v);
+        if let (true, Value::Ref(r)) = (M::EXPLORES, v) {
+            // A static field makes what it refers to reachable from everywhere.
+            M::published(self, r);
+        }
+        self.report_field(exec, true, statics, &f, class.system);
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_invoke(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        kind: Kind,
+    ) -> Flow {
+        let resolved = match self.classes.resolve_method(class.id, index) {
+            Ok(m) => m,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let m = self.classes.method(resolved);
+        let (is_static, declaring, arg_entries) = (m.is_static(), m.class, m.arg_entries);
+        if is_static != (kind == Kind::Static) {
+            let m = m.clone();
+            let message = format!(
+                "Expected {} method '{}'",
+                if kind == Kind::Static {
+                    "static"
+                } else {
+                    "non-static"
+                },
+                self.describe_method(&m)
+            );
+            return self.throw_new(
+                exec,
+                "java/lang/IncompatibleClassChangeError",
+                Some(message),
+            );
+        }
+        if m.polymorphic {
+            let m = m.clone();
+            let desc = match class.pool.get(usize::from(index)) {
+                Some(Constant::MethodRef(r)) => r.desc.clone(),
+                _ => m.desc.clone(),
+            };
+            return self.invoke_polymorphic(exec, &m, &desc);
+        }
+        if kind == Kind::Static {
+            let ready = self
+                .state
+                .class_states
+                .get(declaring as usize)
+                .map(|s| s.init)
+                == Some(super::InitState::Done);
+            if !ready && !self.ensure_initialized(exec, declaring)? {
+                return Ok(());
+            }
+            if M::EXPLORES && M::before_call(self, exec, class, resolved) {
+                return Err(Stop::Break);
+            }
+            return self.call(exec, resolved, FrameKind::Call);
+        }
+        let receiver = exec.peek(usize::from(arg_entries) - 1).as_ref();
+        let Some(receiver_class) = self.class_of(receiver) else {
+            return self.throw_new(exec, "java/lang/NullPointerException", None);
+        };
+        let target = match kind {
+            Kind::Special => {
+                let m = m.clone();
+                self.select_special(class, &m)
+            }
+            _ => match self.classes.select(receiver_class, resolved) {
+                Ok(t) => t,
+                Err(e) => return self.throw_link_error(exec, e),
+            },
+        };
+        if M::EXPLORES && M::before_call(self, exec, class, target) {
+            return Err(Stop::Break);
+        }
+        self.call(exec, target, FrameKind::Call)
+    }
+
+    /// Calls method `id` with its arguments already on the operand stack.
+    pub(crate) fn call(&mut self, exec: &mut Exec, id: MethodId, kind: FrameKind) -> Flow {
+        let m = self.classes.method(id).clone();
+        let lock = if m.is_synchronized() {
+            let obj = if m.is_static() {
+                self.mirror(m.class)
+            } else {
+                exec.peek(usize::from(m.arg_entries) - 1).as_ref()
+            };
+            if !self.enter_monitor(exec, obj) {
+                return Err(Stop::Blocked);
+            }
+            obj
+        } else {
+            Ref::NULL
+        };
+        match m.body() {
+            Body::Code(code) => {
+                if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                    self.release_lock(exec, lock);
+                    return self.throw_stack_overflow(exec);
+                }
+                self.push_frame(exec, &m, code.max_locals, code.max_stack, kind, lock);
+                Ok(())
+            }
+            Body::Native(f) => self.call_native(exec, &m, f, kind, lock),
+            Body::None => {
+                self.release_lock(exec, lock);
+                let (class, message) = if m.is_abstract() {
+                    ("java/lang/AbstractMethodError", self.describe_method(&m))
+                } else {
+                    (
+                        "java/lang/UnsatisfiedLinkError",
+                        format!("'{}'", self.describe_method(&m)),
+                    )
+                };
+                self.throw_new(exec, class, Some(message))
+            }
+        }
+    }
+
+    fn release_lock(&mut self, exec: &Exec, lock: Ref) {
+        if !lock.is_null() {
+            self.exit_monitor(exec, lock);
+        }
+    }
+
+    fn push_frame(
+        &mut self,
+        exec: &mut Exec,
+        m: &Method,
+        max_locals: u16,
+        max_stack: u16,
+        kind: FrameKind,
+        lock: Ref,
+    ) {
+        let entries = usize::from(m.arg_entries);
+        let locals = exec.stack.len().saturating_sub(entries);
+        if m.wide_args {
+            // Locals number long/double arguments with two slots; re-space them.
+            let args: Vec<Value> = exec.stack.drain(locals..).collect();
+            for v in args {
+                exec.stack.push(v);
+                if v.is_wide() {
+                    exec.stack.push(Value::Void);
+                }
+            }
+        }
+        let stack_base = locals + usize::from(max_locals);
+        if exec.stack.len() < stack_base {
+            exec.stack.resize(stack_base, Value::Void);
+        }
+        exec.stack.reserve(usize::from(max_stack));
+        exec.frames.push(Frame {
+            method: m.id,
+            pc: 0,
+            locals: locals as u32,
+            stack_base: stack_base as u32,
+            kind,
+            lock,
+        });
+        self.report_method(exec, true, m.id);
+    }
+
+    fn call_native(
+        &mut self,
+        exec: &mut Exec,
+        m: &Rc<Method>,
+        native: super::natives::NativeId,
+        kind: FrameKind,
+        lock: Ref,
+    ) -> Flow {
+        if M::EXPLORES {
+            M::native_call(self, m);
+        }
+        let f = self.natives[native as usize];
+        let base = exec.stack.len().saturating_sub(usize::from(m.arg_entries));
+        let mut args = std::mem::take(&mut self.scratch);
+        args.clear();
+        args.extend_from_slice(&exec.stack[base..]);
+        let result = f(self, exec, &args);
+        self.scratch = args;
+        match result {
+            Ok(v) => {
+                exec.stack.truncate(base);
+                if m.ret.is_some() {
+                    exec.push(v);
+                }
+                self.release_lock(exec, lock);
+                self.complete_call(exec, kind, v)
+            }
+            Err(NativeExit::Block) => {
+                self.release_lock(exec, lock);
+                Err(Stop::Blocked)
+            }
+            Err(NativeExit::Reexecute) => {
+                self.release_lock(exec, lock);
+                Ok(())
+            }
+            Err(NativeExit::Choice) => {
+                self.release_lock(exec, lock);
+                Err(Stop::Break)
+            }
+            Err(NativeExit::Prune) => {
+                self.release_lock(exec, lock);
+                Err(Stop::Prune)
+            }
+            Err(NativeExit::Unsupported(message)) => {
+                self.release_lock(exec, lock);
+                M::unsupported(self, exec, message)
+            }
+            Err(NativeExit::Bytecode) => {
+                self.release_lock(exec, lock);
+                match m.code.as_ref() {
+                    Some(code) => {
+                        let lock = if m.is_synchronized() {
+                            // Re-take the monitor for the bytecode body.
+                            let obj = if m.is_static() {
+                                self.mirror(m.class)
+                            } else {
+                                exec.peek(usize::from(m.arg_entries) - 1).as_ref()
+                            };
+                            if !self.enter_monitor(exec, obj) {
+                                return Err(Stop::Blocked);
+                            }
+                            obj
+                        } else {
+                            Ref::NULL
+                        };
+                        if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                            self.release_lock(exec, lock);
+                            return self.throw_stack_overflow(exec);
+                        }
+                        self.push_frame(exec, m, code.max_locals, code.max_stack, kind, lock);
+                        Ok(())
+                    }
+                    None => self.throw_new(
+                        exec,
+                        "java/lang/InternalError",
+                        Some(format!("{} has no bytecode", m.name)),
+                    ),
+                }
+            }
+            Err(NativeExit::Throw(ex)) => {
+                exec.stack.truncate(base);
+                self.release_lock(exec, lock);
+                self.throw(exec, ex)
+            }
+            Err(NativeExit::ThrowNew(class, message)) => {
+                exec.stack.truncate(base);
+                self.release_lock(exec, lock);
+                // The native's own frame appears on top of the exception's stack trace, as
+                // in HotSpot (and keeps NPE messages from describing the caller).
+                self.regs.pending_native_frame = Some(m.id);
+                self.throw_new(exec, class, message)
+            }
+            Err(NativeExit::Call(target, call_args)) => {
+                exec.stack.truncate(base);
+                self.release_lock(exec, lock);
+                exec.stack.extend_from_slice(&call_args);
+                self.call(exec, target, kind)
+            }
+            Err(NativeExit::Halt(status)) => {
+                self.state.exit_status = Some(status);
+                Err(Stop::Halt(status))
+            }
+            Err(NativeExit::Yield) => {
+                exec.stack.truncate(base);
+                self.release_lock(exec, lock);
+                self.complete_call(exec, kind, Value::Void)?;
+                Err(Stop::Yield)
+            }
+        }
+    }
+
+    /// What happens after a call completes without a frame of its own.
+    fn complete_call(&mut self, exec: &mut Exec, kind: FrameKind, v: Value) -> Flow {
+        match kind {
+            FrameKind::Call => {
+                exec.advance();
+                Ok(())
+            }
+            FrameKind::Upcall => {
+                if !matches!(v, Value::Void) {
+                    exec.stack.pop();
+                }
+                self.regs.upcall_result = v;
+                Err(Stop::UpcallDone)
+            }
+            FrameKind::ClassInit(c) => {
+                self.finish_init(c, true);
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn op_return(&mut self, exec: &mut Exec, value: Option<Value>) -> Flow {
+        if let Some(f) = exec.top() {
+            let method = f.method;
+            self.report_method(exec, false, method);
+        }
+        let Some(frame) = exec.frames.pop() else {
+            return Err(Stop::FramesEmpty);
+        };
+        exec.stack.truncate(frame.locals as usize);
+        self.release_lock(exec, frame.lock);
+        match frame.kind {
+            FrameKind::Call => {
+                if let Some(v) = value {
+                    exec.push(v);
+                }
+                exec.advance();
+                Ok(())
+            }
+            FrameKind::ClassInit(c) => {
+                self.finish_init(c, true);
+                Ok(())
+            }
+            FrameKind::Upcall => {
+                self.regs.upcall_result = value.unwrap_or_default();
+                Err(Stop::UpcallDone)
+            }
+        }
+    }
+
+    pub(crate) fn op_new(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let target = match self.classes.resolve_class(class.id, index) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let t = self.classes.get(target);
+        if t.access & (crate::classfile::access::ABSTRACT | crate::classfile::access::INTERFACE)
+            != 0
+            || t.is_array()
+        {
+            let name = t.java_name();
+            return self.throw_new(exec, "java/lang/InstantiationError", Some(name));
+        }
+        if !self.ensure_initialized(exec, target)? {
+            return Ok(());
+        }
+        let defaults = self.defaults(target);
+        let r = self.alloc(target, ObjData::Fields(defaults.iter().copied().collect()));
+        exec.push(Value::Ref(r));
+        exec.advance();
+        Ok(())
+    }
+
+    /// The array class whose elements are of class `component`.
+    pub fn array_class_of(&mut self, component: ClassId) -> Result<ClassId, LinkError> {
+        let c = self.classes.get(component);
+        let name = match &c.kind {
+            ClassKind::Array { .. } => format!("[{}", c.name),
+            ClassKind::Primitive(p) => format!("[{p}"),
+            ClassKind::Instance => format!("[L{};", c.name),
+        };
+        self.classes.load(&name)
+    }
+
+    fn checked_length(&mut self, exec: &mut Exec, count: i32) -> Result<Option<usize>, Stop> {
+        if count < 0 {
+            self.throw_new(
+                exec,
+                "java/lang/NegativeArraySizeException",
+                Some(count.to_string()),
+            )?;
+            return Ok(None);
+        }
+        Ok(Some(count as usize))
+    }
+
+    pub(crate) fn op_newarray(&mut self, exec: &mut Exec, atype: u8) -> Flow {
+        let count = exec.peek(0).as_int();
+        let Some(len) = self.checked_length(exec, count)? else {
+            return Ok(());
+        };
+        let kind = ElemKind::from_atype(atype).unwrap_or(ElemKind::Int);
+        let array_class = match self.classes.load(kind.array_descriptor()) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let r = self.alloc(array_class, ObjData::new_array(kind, len));
+        exec.pop();
+        exec.push(Value::Ref(r));
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_anewarray(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let count = exec.peek(0).as_int();
+        let component = match self.classes.resolve_class(class.id, index) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let Some(len) = self.checked_length(exec, count)? else {
+            return Ok(());
+        };
+        let array_class = match self.array_class_of(component) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let r = self.new_array(array_class, len);
+        exec.pop();
+        exec.push(Value::Ref(r));
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_multianewarray(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        dims: u8,
+    ) -> Flow {
+        let array_class = match self.classes.resolve_class(class.id, index) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let dims = usize::from(dims);
+        let counts: Vec<i32> = (0..dims).rev().map(|d| exec.peek(d).as_int()).collect();
+        if let Some(&negative) = counts.iter().find(|&&c| c < 0) {
+            return self.throw_new(
+                exec,
+                "java/lang/NegativeArraySizeException",
+                Some(negative.to_string()),
+            );
+        }
+        let r = match self.build_multi_array(array_class, &counts) {
+            Ok(r) => r,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        for _ in 0..dims {
+            exec.pop();
+        }
+        exec.push(Value::Ref(r));
+        exec.advance();
+        Ok(())
+    }
+
+    fn build_multi_array(
+        &mut self,
+        array_class: ClassId,
+        counts: &[i32],
+    ) -> Result<Ref, LinkError> {
+        let len = counts[0] as usize;
+        let r = self.new_array(array_class, len);
+        if counts.len() > 1 {
+            let ClassKind::Array { component, .. } = self.classes.get(array_class).kind else {
+                return Ok(r);
+            };
+            for i in 0..len {
+                let sub = self.build_multi_array(component, &counts[1..])?;
+                self.state.heap.store_element(r, i, Value::Ref(sub));
+            }
+        }
+        Ok(r)
+    }
+
+    pub(crate) fn op_checkcast(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        index: u16,
+        obj: Ref,
+    ) -> Flow {
+        let target = match self.classes.resolve_class(class.id, index) {
+            Ok(c) => c,
+            Err(e) => return self.throw_link_error(exec, e),
+        };
+        let source = self.class_of(obj).unwrap_or(self.known.object);
+        if self.classes.is_assignable(source, target) {
+            exec.advance();
+            return Ok(());
+        }
+        let message = self.cast_message(source, target);
+        self.throw_new(exec, "java/lang/ClassCastException", Some(message))
+    }
+
+    pub(crate) fn op_instanceof(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
+        let obj = exec.peek(0).as_ref();
+        let result = if obj.is_null() {
+            false
+        } else {
+            let target = match self.classes.resolve_class(class.id, index) {
+                Ok(c) => c,
+                Err(e) => return self.throw_link_error(exec, e),
+            };
+            let source = self.class_of(obj).unwrap_or(self.known.object);
+            self.classes.is_assignable(source, target)
+        };
+        exec.pop();
+        exec.push(Value::Int(i32::from(result)));
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_monitorenter(&mut self, exec: &mut Exec, in_system: bool) -> Flow {
+        let obj = exec.peek(0).as_ref();
+        if obj.is_null() {
+            return self.throw_new(exec, "java/lang/NullPointerException", None);
+        }
+        if M::EXPLORES && M::before_monitor_enter(self, obj, in_system) {
+            return Err(Stop::Break);
+        }
+        if !self.enter_monitor(exec, obj) {
+            return Err(Stop::Blocked);
+        }
+        exec.pop();
+        exec.advance();
+        Ok(())
+    }
+
+    pub(crate) fn op_monitorexit(&mut self, exec: &mut Exec) -> Flow {
+        let obj = exec.peek(0).as_ref();
+        if obj.is_null() {
+            return self.throw_new(exec, "java/lang/NullPointerException", None);
+        }
+        if !self.owns_monitor(obj) {
+            return self.throw_new(exec, "java/lang/IllegalMonitorStateException", None);
+        }
+        self.exit_monitor(exec, obj);
+        exec.pop();
+        exec.advance();
+        Ok(())
+    }
+
+    /// Starts a VM-initiated call of `id` with `args` on the thread whose state is `exec`.
+    pub fn push_upcall(&mut self, exec: &mut Exec, id: MethodId, args: &[Value]) -> Flow {
+        exec.stack.extend_from_slice(args);
+        self.call(exec, id, FrameKind::Upcall)
+    }
+}

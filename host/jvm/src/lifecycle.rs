@@ -1,0 +1,214 @@
+//! Threads' lives: running a thread, the calls the VM makes on its own (a thread's entry
+//! method, uncaught-exception dispatch, `Thread.exit`, shutdown hooks), termination, and
+//! time: deadlines of timed waits and the program's clock.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::interp::Stop;
+use crate::machine::{Machine, VmEvent};
+use crate::thread::{Phase, Status};
+use crate::value::Value;
+use crate::{Jvm, Vm};
+
+impl Jvm {
+    /// Milliseconds on the program's clock (wall clock plus skipped sleeps).
+    pub fn now_ms(&self) -> u64 {
+        let wall = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
+        wall + self.state.clock_offset_ms
+    }
+
+    /// Whether thread `t` can execute now.
+    pub fn is_runnable(&self, t: usize) -> bool {
+        match self.state.threads[t].status {
+            Status::Runnable => true,
+            Status::Blocked(obj) => self.monitor_available(obj, t),
+            _ => false,
+        }
+    }
+
+    /// Whether thread `t` is in a timed wait that could end by timeout now.
+    pub fn may_time_out(&self, t: usize) -> bool {
+        let th = &self.state.threads[t];
+        match th.status {
+            Status::Sleeping => true,
+            Status::Parked => th.deadline.is_some(),
+            Status::Waiting(obj) => th.deadline.is_some() && self.monitor_available(obj, t),
+            _ => false,
+        }
+    }
+
+    /// Threads that could be scheduled now: runnable ones, ones blocked on a monitor that
+    /// is free, and (with `timeouts`) timed waiters that may time out.
+    pub fn schedulable(&self, timeouts: bool) -> impl Iterator<Item = u32> + '_ {
+        (0..self.state.threads.len())
+            .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .map(|t| t as u32)
+    }
+
+    /// Whether some non-daemon thread is alive (outside shutdown hooks): the program goes on.
+    pub fn live_non_daemon(&self) -> bool {
+        self.state
+            .threads
+            .iter()
+            .any(|t| t.is_alive() && !t.daemon && t.phase != Phase::Shutdown)
+    }
+}
+
+impl<M: Machine> Vm<M> {
+    /// Runs thread `t` until it stops; `budget` counts instructions down (a driver's run may
+    /// span several calls that share one budget) and ends the run at 0.
+    pub fn run_thread(&mut self, t: usize, budget: &mut u64) -> Stop {
+        self.state.current = t;
+        if let Status::Blocked(_) = self.state.threads[t].status {
+            self.state.threads[t].status = Status::Runnable;
+        }
+        let mut exec = std::mem::take(&mut self.state.threads[t].exec);
+        let before = *budget;
+        let stop = if M::stepwise(self) || self.attrs_active {
+            self.interpret_stepwise(&mut exec, budget)
+        } else {
+            self.interpret(&mut exec, budget)
+        };
+        self.instructions += before - *budget;
+        self.state.threads[t].exec = exec;
+        stop
+    }
+
+    /// Makes thread `t` runnable if it is in a timed wait that may time out: the wait times
+    /// out (a driver chose to run it).
+    pub fn time_out(&mut self, t: usize) {
+        if self.is_runnable(t) || !self.may_time_out(t) {
+            return;
+        }
+        match self.state.threads[t].status {
+            Status::Waiting(_) => self.wake_waiter(t),
+            _ => {
+                let th = &mut self.state.threads[t];
+                th.status = Status::Runnable;
+                th.deadline = None;
+            }
+        }
+    }
+
+    /// Wakes threads whose deadline has passed.
+    pub(crate) fn wake_timed(&mut self, now: u64) {
+        for t in 0..self.state.threads.len() {
+            let thread = &self.state.threads[t];
+            let Some(deadline) = thread.deadline else {
+                continue;
+            };
+            if deadline > now {
+                continue;
+            }
+            match thread.status {
+                Status::Sleeping | Status::Parked => {
+                    let thread = &mut self.state.threads[t];
+                    thread.status = Status::Runnable;
+                    thread.deadline = None;
+                }
+                Status::Waiting(_) => self.wake_waiter(t),
+                _ => self.state.threads[t].deadline = None,
+            }
+        }
+    }
+
+    /// Handles the end of a VM-initiated call on thread `t`: uncaught exceptions go to the
+    /// thread's handler, then `Thread.exit` runs, then the thread terminates.
+    pub fn upcall_finished(&mut self, t: usize) {
+        let exception = self.regs.upcall_exception.take();
+        let thread_obj = self.state.threads[t].obj;
+        match (self.state.threads[t].phase, exception) {
+            (Phase::Entry, Some(ex)) if M::EXPLORES && M::uncaught(self, t, ex) => {
+                // The machine took the exception (a property it violates): the thread's
+                // state is kept as it is for the report.
+                self.state.threads[t].died_by_exception = true;
+                self.regs.upcall_exception = Some(ex);
+            }
+            (Phase::Entry, Some(ex)) => {
+                self.state.threads[t].died_by_exception = true;
+                self.state.threads[t].phase = Phase::Uncaught;
+                let dispatch = self.known_methods.dispatch_uncaught;
+                self.start_upcall(t, dispatch, &[Value::Ref(thread_obj), Value::Ref(ex)]);
+            }
+            (Phase::Entry | Phase::Uncaught, _) => {
+                self.state.threads[t].phase = Phase::Exiting;
+                let exit = self.known_methods.thread_exit;
+                self.start_upcall(t, exit, &[Value::Ref(thread_obj)]);
+            }
+            (Phase::Exiting, _) => self.terminate(t),
+            (Phase::Shutdown, _) => {
+                self.state.threads[t].status = Status::Terminated;
+                self.report_thread(VmEvent::ThreadTerminated { thread: t });
+            }
+        }
+    }
+
+    /// Whether thread `t` (or all threads) has an uncaught-exception handler installed by the
+    /// program, which then handles uncaught exceptions instead of the checker reporting them.
+    pub fn has_custom_handler(&mut self, t: usize) -> bool {
+        let obj = self.state.threads[t].obj;
+        if !self
+            .field_by_name(obj, "uncaughtExceptionHandler")
+            .as_ref()
+            .is_null()
+        {
+            return true;
+        }
+        let thread_class = self.known.thread;
+        !self
+            .static_by_name(thread_class, "defaultUncaughtExceptionHandler")
+            .as_ref()
+            .is_null()
+    }
+
+    /// Pushes a VM-initiated call on thread `t` (which must have no frames).
+    pub fn start_upcall(&mut self, t: usize, method: crate::class::MethodId, args: &[Value]) {
+        let saved = self.state.current;
+        self.state.current = t;
+        let mut exec = std::mem::take(&mut self.state.threads[t].exec);
+        self.state.threads[t].status = Status::Runnable;
+        match self.push_upcall(&mut exec, method, args) {
+            Ok(()) | Err(Stop::Budget) | Err(Stop::Yield) | Err(Stop::Blocked)
+            | Err(Stop::Break) | Err(Stop::Prune) => {}
+            Err(Stop::UpcallDone) | Err(Stop::FramesEmpty) => {
+                // Completed at once (a native); handle it when the scheduler sees it.
+                self.state.threads[t].exec = exec;
+                self.state.current = saved;
+                self.upcall_finished(t);
+                return;
+            }
+            Err(Stop::Halt(_)) => {}
+        }
+        self.state.threads[t].exec = exec;
+        self.state.current = saved;
+    }
+
+    /// Marks thread `t` terminated and wakes threads joining it.
+    pub fn terminate(&mut self, t: usize) {
+        self.state.threads[t].status = Status::Terminated;
+        let obj = self.state.threads[t].obj;
+        self.set_field_by_name(obj, "eetop", Value::Long(0));
+        self.set_field_by_name(
+            obj,
+            "threadStatus",
+            Value::Int(crate::natives::THREAD_TERMINATED),
+        );
+        self.notify_all_unowned(obj);
+        self.report_thread(VmEvent::ThreadTerminated { thread: t });
+    }
+
+    /// Starts `Shutdown.shutdown()` (shutdown hooks) on the main thread's record.
+    pub(crate) fn begin_shutdown(&mut self) {
+        let Some(shutdown) = self.known_methods.shutdown else {
+            return;
+        };
+        if self.state.threads.is_empty() {
+            return;
+        }
+        self.state.threads[0].phase = Phase::Shutdown;
+        self.start_upcall(0, shutdown, &[]);
+    }
+}

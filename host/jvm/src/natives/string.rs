@@ -1,0 +1,12 @@
+//! String natives and intrinsics.
+
+use super::{jbool, NativeRegistry};
+use crate::machine::Machine;
+
+/// Registers the natives of this module.
+pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
+    // rpf stores UTF16 string bytes little-endian.
+    r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
+        Ok(jbool(false))
+    });
+}

@@ -1,0 +1,402 @@
+//! Natives for threads and monitors: Thread, Object.wait/notify, and park/unpark helpers.
+
+use super::{jbool, throw, Args, NativeExit, NativeRegistry, NativeResult, THREAD_RUNNABLE};
+use crate::machine::{Choice, Frames, Machine, VmEvent};
+use crate::monitor::WaitOutcome;
+use crate::thread::{Exec, JThread, Status};
+use crate::value::{Ref, Value};
+use crate::Jvm;
+use crate::Vm;
+
+/// Registers the natives of this module.
+pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
+    // The thread API interacts with other threads whatever it is called on. (`wait` and
+    // `notify` need the monitor, whose acquisition is already a scheduling point; `start`
+    // cannot interact with the new thread before it runs.)
+    for (name, desc) in [
+        ("join", "()V"),
+        ("join", "(J)V"),
+        ("join", "(JI)V"),
+        ("sleep", "(J)V"),
+        ("sleep", "(JI)V"),
+        ("yield", "()V"),
+        ("interrupt", "()V"),
+        ("isAlive", "()Z"),
+        ("getState", "()Ljava/lang/Thread$State;"),
+        ("isInterrupted", "()Z"),
+        ("interrupted", "()Z"),
+    ] {
+        r.declare("java/lang/Thread", name, desc).thread_api = true;
+    }
+    for (name, desc) in [
+        ("park", "()V"),
+        ("park", "(Ljava/lang/Object;)V"),
+        ("parkNanos", "(J)V"),
+        ("parkNanos", "(Ljava/lang/Object;J)V"),
+        ("parkUntil", "(J)V"),
+        ("parkUntil", "(Ljava/lang/Object;J)V"),
+        ("unpark", "(Ljava/lang/Thread;)V"),
+    ] {
+        r.declare("java/util/concurrent/locks/LockSupport", name, desc).thread_api = true;
+    }
+    // Monitor operations report what they touch through the machine's hooks.
+    r.add("java/lang/Object", "wait", "(J)V", object_wait).tracked = true;
+    r.add("java/lang/Object", "notify", "()V", |vm, _, a| {
+        notify(vm, a.obj(0), false)
+    })
+    .tracked = true;
+    r.add("java/lang/Object", "notifyAll", "()V", |vm, _, a| {
+        notify(vm, a.obj(0), true)
+    })
+    .tracked = true;
+    r.add("java/lang/Thread", "registerNatives", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/Thread",
+        "currentThread",
+        "()Ljava/lang/Thread;",
+        |vm, _, _| Ok(Value::Ref(vm.state.threads[vm.state.current].obj)),
+    )
+    .tracked = true;
+    r.add("java/lang/Thread", "yield", "()V", |_, _, _| {
+        Err(NativeExit::Yield)
+    });
+    r.add("java/lang/Thread", "sleep", "(J)V", sleep);
+    r.add("java/lang/Thread", "start0", "()V", start0).tracked = true;
+    r.add(
+        "java/lang/Thread",
+        "holdsLock",
+        "(Ljava/lang/Object;)Z",
+        |vm, _, a| {
+            if a.obj(0).is_null() {
+                return super::npe();
+            }
+            Ok(jbool(vm.owns_monitor(a.obj(0))))
+        },
+    );
+    r.add("java/lang/Thread", "setPriority0", "(I)V", |_, _, _| {
+        Ok(Value::Void)
+    })
+    .tracked = true;
+    r.add(
+        "java/lang/Thread",
+        "setNativeName",
+        "(Ljava/lang/String;)V",
+        |_, _, _| Ok(Value::Void),
+    );
+    r.add("java/lang/Thread", "suspend0", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add("java/lang/Thread", "resume0", "()V", |_, _, _| {
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/Thread",
+        "stop0",
+        "(Ljava/lang/Object;)V",
+        |_, _, _| {
+            throw(
+                "java/lang/UnsupportedOperationException",
+                "Thread.stop is not supported by rpf",
+            )
+        },
+    );
+    r.add("java/lang/Thread", "interrupt0", "()V", |vm, _, a| {
+        if let Some(t) = vm.thread_index(a.obj(0)) {
+            vm.interrupt(t);
+        }
+        Ok(Value::Void)
+    });
+    r.add(
+        "java/lang/Thread",
+        "clearInterruptEvent",
+        "()V",
+        |vm, _, _| {
+            let me = vm.state.current;
+            vm.state.threads[me].interrupted = false;
+            Ok(Value::Void)
+        },
+    );
+    r.add(
+        "java/lang/Thread",
+        "getThreads",
+        "()[Ljava/lang/Thread;",
+        |vm, _, _| {
+            let live: Vec<Ref> = vm
+                .state
+                .threads
+                .iter()
+                .filter(|t| t.is_alive())
+                .map(|t| t.obj)
+                .collect();
+            let class = vm
+                .classes
+                .load("[Ljava/lang/Thread;")
+                .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+            Ok(Value::Ref(vm.new_array_of(class, &live)))
+        },
+    );
+    r.add(
+        "java/lang/Thread",
+        "getState",
+        "()Ljava/lang/Thread$State;",
+        thread_state,
+    );
+}
+
+fn object_wait<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    let (obj, millis) = (a.obj(0), a.long(1));
+    if millis < 0 {
+        return throw(
+            "java/lang/IllegalArgumentException",
+            "timeout value is negative",
+        );
+    }
+    let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
+    let starting = vm.state.threads[vm.state.current].wait.is_none();
+    match vm.object_wait(obj, deadline) {
+        WaitOutcome::Blocked => {
+            if starting {
+                vm.report_at(exec, VmEvent::ObjectWait { object: obj });
+                let unlocked = VmEvent::ObjectUnlocked {
+                    object: obj,
+                    count: 0,
+                };
+                vm.report_at(exec, unlocked);
+                vm.report_at(exec, VmEvent::ThreadWaiting { object: obj });
+            } else if matches!(
+                vm.state.threads[vm.state.current].status,
+                Status::Blocked(_)
+            ) {
+                vm.report_at(exec, VmEvent::ThreadBlocked { object: obj });
+            }
+            Err(NativeExit::Block)
+        }
+        WaitOutcome::Done => {
+            let count = vm.state.monitors.get(&obj).map_or(0, |m| m.count);
+            vm.report_at(exec, VmEvent::ObjectLocked { object: obj, count });
+            Ok(Value::Void)
+        }
+        WaitOutcome::Interrupted => {
+            vm.clear_interrupt_field(vm.state.current);
+            Err(NativeExit::ThrowNew("java/lang/InterruptedException", None))
+        }
+        WaitOutcome::NotOwner => throw(
+            "java/lang/IllegalMonitorStateException",
+            "current thread is not owner",
+        ),
+    }
+}
+
+fn notify<M: Machine>(vm: &mut Vm<M>, obj: Ref, all: bool) -> NativeResult {
+    if !all && M::EXPLORES && vm.owns_monitor(obj) {
+        // Which waiter `notify` wakes is not specified: a machine that explores chooses.
+        let waiters = vm.waiters(obj);
+        if waiters.len() > 1 {
+            let choice = match M::chosen(vm, "notify") {
+                Some(c) => c,
+                None => {
+                    let choices = waiters.iter().map(|&t| Choice::Thread(t as u32)).collect();
+                    M::choose(vm, "notify", choices)?
+                }
+            };
+            let chosen = match choice {
+                Choice::Thread(t) => t as usize,
+                _ => waiters[0],
+            };
+            vm.wake_waiter(chosen);
+            let notify = VmEvent::ObjectNotify {
+                object: obj,
+                all: false,
+            };
+            vm.report(Frames::Parked, notify);
+            vm.report_thread(VmEvent::ThreadNotified { thread: chosen });
+            return Ok(Value::Void);
+        }
+    }
+    let waiters = vm.waiters(obj);
+    if vm.object_notify(obj, all) {
+        vm.report(Frames::Parked, VmEvent::ObjectNotify { object: obj, all });
+        let woken = if all {
+            waiters.len()
+        } else {
+            waiters.len().min(1)
+        };
+        for &t in &waiters[..woken] {
+            vm.report_thread(VmEvent::ThreadNotified { thread: t });
+        }
+        Ok(Value::Void)
+    } else {
+        throw(
+            "java/lang/IllegalMonitorStateException",
+            "current thread is not owner",
+        )
+    }
+}
+
+fn sleep<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let me = vm.state.current;
+    if vm.state.threads[me].timed_block {
+        // Bottom half: woken by time or by interrupt.
+        vm.state.threads[me].timed_block = false;
+        if vm.state.threads[me].interrupted {
+            vm.state.threads[me].interrupted = false;
+            vm.clear_interrupt_field(me);
+            return throw("java/lang/InterruptedException", "sleep interrupted");
+        }
+        return Ok(Value::Void);
+    }
+    let millis = a.long(0);
+    if millis < 0 {
+        return throw(
+            "java/lang/IllegalArgumentException",
+            "timeout value is negative",
+        );
+    }
+    if vm.state.threads[me].interrupted {
+        vm.state.threads[me].interrupted = false;
+        vm.clear_interrupt_field(me);
+        return throw("java/lang/InterruptedException", "sleep interrupted");
+    }
+    if millis == 0 {
+        return Err(NativeExit::Yield);
+    }
+    let deadline = vm.now_ms().saturating_add(millis as u64);
+    let t = &mut vm.state.threads[me];
+    t.timed_block = true;
+    t.status = Status::Sleeping;
+    t.deadline = Some(deadline);
+    Err(NativeExit::Block)
+}
+
+fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let obj = a.obj(0);
+    if M::EXPLORES {
+        // Starting reads the Thread object (its field stores below are stores).
+        M::read(vm, obj);
+    }
+    let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
+    let index = vm.state.threads.len();
+    vm.state.threads.push(JThread::new(obj, daemon));
+    vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
+    vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));
+    let Some(class) = vm.class_of(obj) else {
+        return super::npe();
+    };
+    let thread_run = vm.known_methods.thread_run;
+    let run = vm
+        .classes
+        .select(class, thread_run)
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    vm.start_upcall(index, run, &[Value::Ref(obj)]);
+    if M::EXPLORES {
+        // Whatever the new thread's Thread object reaches, two threads now reach.
+        M::published(vm, obj);
+    }
+    vm.on_thread_started(index);
+    Ok(Value::Void)
+}
+
+fn thread_state<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    let obj = a.obj(0);
+    let name = match vm
+        .thread_index(obj)
+        .map(|t| (vm.state.threads[t].status, vm.state.threads[t].deadline))
+    {
+        None => {
+            if vm.field_by_name(obj, "threadStatus").as_int() == 0 {
+                "NEW"
+            } else {
+                "TERMINATED"
+            }
+        }
+        Some((Status::New, _)) => "NEW",
+        Some((Status::Terminated, _)) => "TERMINATED",
+        Some((Status::Runnable | Status::ClassInit(_), _)) => "RUNNABLE",
+        Some((Status::Blocked(_), _)) => "BLOCKED",
+        Some((Status::Sleeping, _)) => "TIMED_WAITING",
+        Some((Status::Waiting(_) | Status::Parked, Some(_))) => "TIMED_WAITING",
+        Some((Status::Waiting(_) | Status::Parked, None)) => "WAITING",
+    };
+    let state_class = vm
+        .classes
+        .load("java/lang/Thread$State")
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    super::unsafe_::initialize_from_native(vm, exec, state_class)?;
+    Ok(vm.static_by_name(state_class, name))
+}
+
+impl Jvm {
+    /// The VM thread number of a `java.lang.Thread` object, if started and not terminated.
+    pub fn thread_index(&self, obj: Ref) -> Option<usize> {
+        let eetop = self.field_by_name(obj, "eetop").as_long();
+        let index = usize::try_from(eetop - 1).ok()?;
+        (self.state.threads.get(index)?.obj == obj).then_some(index)
+    }
+}
+
+impl<M: Machine> Vm<M> {
+    /// Clears `Thread.interrupted` of thread `t`.
+    pub fn clear_interrupt_field(&mut self, t: usize) {
+        let obj = self.state.threads[t].obj;
+        self.set_field_by_name(obj, "interrupted", Value::Int(0));
+    }
+
+    /// Delivers an interrupt to thread `t`: wakes it from wait, sleep or park.
+    pub fn interrupt(&mut self, t: usize) {
+        self.state.threads[t].interrupted = true;
+        self.report_thread(VmEvent::ThreadInterrupted { thread: t });
+        match self.state.threads[t].status {
+            Status::Waiting(_) => self.wake_waiter(t),
+            Status::Sleeping | Status::Parked => {
+                let thread = &mut self.state.threads[t];
+                thread.status = Status::Runnable;
+                thread.deadline = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Bookkeeping after `Thread.start` created VM thread `t`.
+    pub fn on_thread_started(&mut self, t: usize) {
+        tracing::debug!(thread = t, name = %self.thread_name(t), "thread started");
+        self.report_thread(VmEvent::ThreadStarted { thread: t });
+    }
+
+    /// `Unsafe.park`, both halves. `deadline` is absolute virtual ms.
+    pub fn park(&mut self, deadline: Option<u64>, immediate: bool) -> NativeResult {
+        let me = self.state.current;
+        if self.state.threads[me].timed_block {
+            self.state.threads[me].timed_block = false;
+            return Ok(Value::Void);
+        }
+        let thread = &mut self.state.threads[me];
+        if thread.permit {
+            thread.permit = false;
+            return Ok(Value::Void);
+        }
+        if thread.interrupted || immediate {
+            return Ok(Value::Void);
+        }
+        thread.timed_block = true;
+        thread.status = Status::Parked;
+        thread.deadline = deadline;
+        self.report(Frames::Parked, VmEvent::ThreadWaiting { object: Ref::NULL });
+        Err(NativeExit::Block)
+    }
+
+    /// `Unsafe.unpark` of the thread object `obj`.
+    pub fn unpark(&mut self, obj: Ref) {
+        let Some(t) = self.thread_index(obj) else {
+            return;
+        };
+        let thread = &mut self.state.threads[t];
+        if thread.status == Status::Parked {
+            thread.status = Status::Runnable;
+            thread.deadline = None;
+        } else {
+            thread.permit = true;
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Where the heap keeps its objects.
+//!
+//! In plain execution, a vector. Under the model checker, saved states share objects: the
+//! *old* ones (sealed as the baseline every path starts from, most of the heap) live in one
+//! immutable base that every state shares, and the few a state has changed live in a small
+//! persistent overlay; objects allocated later live in a persistent vector of their own.
+//! Writing to an object after a state was saved then copies a chunk of the overlay (or of the
+//! young objects), never a table spanning the whole heap, and dropping a state releases as
+//! little.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use super::heap::Obj;
+use super::pvec::PVec;
+
+/// Overlay entries per chunk (what a write copies).
+const OVERLAY_CHUNK: usize = 8;
+
+/// One slot: an object, or nothing (the null slot, or a freed object).
+pub(super) type Slot = Option<Rc<Obj>>;
+
+/// The heap's slots, indexed by reference.
+#[derive(Debug, Clone)]
+pub(super) enum Slots {
+    /// One execution, nothing shared: plain indexing.
+    Plain(Vec<Slot>),
+    /// Shared with saved states (see the module documentation).
+    Layered(Layered),
+}
+
+impl Default for Slots {
+    fn default() -> Self {
+        Slots::Plain(Vec::new())
+    }
+}
+
+/// Slots shared with saved states: a common base, this state's changes to it, and the
+/// objects allocated after the base.
+#[derive(Debug, Clone)]
+pub(super) struct Layered {
+    base: Rc<Base>,
+    /// The current contents of base slots this state changed, by the slot's overlay number
+    /// (`None`: unchanged). Small chunks: a state changes few of them.
+    changed: PVec<Option<Slot>, OVERLAY_CHUNK>,
+    /// The slots past the base.
+    young: PVec<Slot>,
+}
+
+/// The slots as sealed, with the overlay number of those some state changed.
+#[derive(Debug)]
+struct Base {
+    slots: Box<[Slot]>,
+    /// Per slot: 0 while no state has changed it, else 1 + its position in overlays. Numbers
+    /// are handed out once per base, so every state derived from it agrees on them.
+    overlay: Box<[Cell<u32>]>,
+    numbered: Cell<u32>,
+}
+
+impl Slots {
+    /// Slot `i`.
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> Option<&Slot> {
+        match self {
+            Slots::Plain(v) => v.get(i),
+            Slots::Layered(l) => l.get(i),
+        }
+    }
+
+    /// Slot `i` for writing (copying what a saved state shares first).
+    #[inline(always)]
+    pub(super) fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+        match self {
+            Slots::Plain(v) => v.get_mut(i),
+            Slots::Layered(l) => l.get_mut(i),
+        }
+    }
+
+    /// Appends a slot.
+    pub(super) fn push(&mut self, slot: Slot) {
+        match self {
+            Slots::Plain(v) => v.push(slot),
+            Slots::Layered(l) => l.young.push(slot),
+        }
+    }
+
+    /// Number of slots.
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Slots::Plain(v) => v.len(),
+            Slots::Layered(l) => l.base.slots.len() + l.young.len(),
+        }
+    }
+
+    /// All slots in order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Slot> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
+    /// Makes the current slots the shared base (from now on saved states share them).
+    pub(super) fn seal(&mut self) {
+        let slots: Box<[Slot]> = match std::mem::take(self) {
+            Slots::Plain(v) => v.into(),
+            layered => layered.iter().cloned().collect(),
+        };
+        let overlay = (0..slots.len()).map(|_| Cell::new(0)).collect();
+        *self = Slots::Layered(Layered {
+            base: Rc::new(Base {
+                slots,
+                overlay,
+                numbered: Cell::new(0),
+            }),
+            changed: PVec::default(),
+            young: PVec::default(),
+        });
+    }
+}
+
+impl Layered {
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<&Slot> {
+        let Some(sealed) = self.base.slots.get(i) else {
+            return self.young.get(i - self.base.slots.len());
+        };
+        match self.base.overlay[i].get() {
+            0 => Some(sealed),
+            n => match self.changed.get(n as usize - 1) {
+                Some(Some(changed)) => Some(changed),
+                _ => Some(sealed),
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+        let base = &self.base;
+        let Some(sealed) = base.slots.get(i) else {
+            return self.young.get_mut(i - base.slots.len());
+        };
+        let number = match base.overlay[i].get() {
+            0 => {
+                let n = base.numbered.get() + 1;
+                base.numbered.set(n);
+                base.overlay[i].set(n);
+                n
+            }
+            n => n,
+        } as usize;
+        if number > self.changed.len() {
+            self.changed.resize(number, None);
+        }
+        let entry = self.changed.get_mut(number - 1)?;
+        Some(entry.get_or_insert_with(|| sealed.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::ObjData;
+    use crate::value::Value;
+
+    fn obj(x: i32) -> Slot {
+        Some(Rc::new(Obj::new(
+            1,
+            ObjData::Fields(vec![Value::Int(x)].into()),
+        )))
+    }
+
+    fn value(slots: &Slots, i: usize) -> Option<i32> {
+        Some(slots.get(i)?.as_ref()?.fields()[0].as_int())
+    }
+
+    #[test]
+    fn saved_copies_keep_their_versions_of_base_and_young_slots() {
+        let mut slots = Slots::default();
+        slots.push(None);
+        (1..=3).for_each(|x| slots.push(obj(x)));
+        slots.seal();
+        slots.push(obj(4));
+        let saved = slots.clone();
+        for i in [2, 4] {
+            if let Some(Some(o)) = slots.get_mut(i) {
+                Rc::make_mut(o).fields_mut()[0] = Value::Int(-1);
+            }
+        }
+        *slots.get_mut(3).unwrap() = None;
+        let now: Vec<_> = (0..5).map(|i| value(&slots, i)).collect();
+        assert_eq!(now, [None, Some(1), Some(-1), None, Some(-1)]);
+        let then: Vec<_> = (0..5).map(|i| value(&saved, i)).collect();
+        assert_eq!(then, [None, Some(1), Some(2), Some(3), Some(4)]);
+        assert_eq!(slots.len(), 5);
+        assert_eq!(slots.iter().count(), 5);
+        // Sealing again folds the changes into a new base; the saved copy is unaffected.
+        slots.seal();
+        let resealed: Vec<_> = (0..5).map(|i| value(&slots, i)).collect();
+        assert_eq!(resealed, now);
+        assert_eq!(value(&saved, 2), Some(2));
+    }
+}

@@ -1,0 +1,448 @@
+//! `java.lang.invoke` support: member resolution for `MethodHandles.Lookup` (so the JDK can
+//! build its VarHandle objects) and direct execution of VarHandle access modes.
+//!
+//! A VarHandle call such as `VALUE.compareAndSet(this, expect, update)` is signature
+//! polymorphic. HotSpot links it through generated lambda forms; rpf instead reads the
+//! VarHandle object the JDK built (its kind — instance field, static field or array — and
+//! its offset fields) and performs the access with the same operations as `Unsafe`.
+
+use super::class::{ClassId, Method};
+use super::invoke::Flow;
+use super::natives::unsafe_::{get, put, Access};
+use super::natives::{class_arg, string_arg, Args, NativeExit, NativeRegistry, NativeResult};
+use super::thread::Exec;
+use super::value::{Ref, Value};
+use super::Vm;
+use crate::classfile::{access, descriptor, FieldType};
+use crate::machine::Machine;
+use crate::Jvm;
+
+const MN_IS_METHOD: i32 = 0x0001_0000;
+const MN_IS_CONSTRUCTOR: i32 = 0x0002_0000;
+const MN_IS_FIELD: i32 = 0x0004_0000;
+const MN_TRUSTED_FINAL: i32 = 0x0020_0000;
+const MN_REFERENCE_KIND_SHIFT: i32 = 24;
+
+/// The storage a VarHandle addresses.
+enum Target {
+    Instance { offset: i64 },
+    Static { base: Ref, offset: i64 },
+    Array { abase: i64, ashift: i64 },
+}
+
+fn access_of(class_name: &str) -> Option<Access> {
+    let kind = class_name
+        .strip_prefix("java/lang/invoke/VarHandle")?
+        .split('$')
+        .next()?;
+    Some(match kind {
+        "Ints" => Access::Int,
+        "Longs" => Access::Long,
+        "References" => Access::Ref,
+        "Booleans" => Access::Boolean,
+        "Bytes" => Access::Byte,
+        "Shorts" => Access::Short,
+        "Chars" => Access::Char,
+        "Floats" => Access::Float,
+        "Doubles" => Access::Double,
+        _ => return None,
+    })
+}
+
+fn field_type_class<M: Machine>(vm: &mut Vm<M>, mirror: Ref) -> Option<ClassId> {
+    vm.class_of_mirror(mirror)
+}
+
+/// Registers the MethodHandleNatives entry points the JDK's Lookup uses.
+pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
+    const N: &str = "java/lang/invoke/MethodHandleNatives";
+    r.add(
+        N,
+        "resolve",
+        "(Ljava/lang/invoke/MemberName;Ljava/lang/Class;IZ)Ljava/lang/invoke/MemberName;",
+        resolve_member,
+    );
+    r.add(
+        N,
+        "objectFieldOffset",
+        "(Ljava/lang/invoke/MemberName;)J",
+        |vm, _, a| field_offset(vm, a.obj(0)),
+    );
+    r.add(
+        N,
+        "staticFieldOffset",
+        "(Ljava/lang/invoke/MemberName;)J",
+        |vm, _, a| field_offset(vm, a.obj(0)),
+    );
+    r.add(
+        N,
+        "staticFieldBase",
+        "(Ljava/lang/invoke/MemberName;)Ljava/lang/Object;",
+        |vm, _, a| {
+            let mirror = vm.field_by_name(a.obj(0), "clazz").as_ref();
+            let c = class_arg(vm, mirror)?;
+            Ok(Value::Ref(vm.statics(c)))
+        },
+    );
+    r.add(N, "getNamedCon", "(I[Ljava/lang/Object;)I", |_, _, _| {
+        Ok(Value::Int(0))
+    });
+    r.add(N, "getConstant", "(I)I", |_, _, _| Ok(Value::Int(0)));
+    for name in ["setCallSiteTargetNormal", "setCallSiteTargetVolatile"] {
+        r.add(
+            N,
+            name,
+            "(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V",
+            |vm, _, a| {
+                vm.set_field_by_name(a.obj(0), "target", Value::Ref(a.obj(1)));
+                Ok(Value::Void)
+            },
+        );
+    }
+    r.add(
+        "java/lang/invoke/MethodHandleNatives",
+        "clearCallSiteContext",
+        "(Ljava/lang/invoke/MethodHandleNatives$CallSiteContext;)V",
+        |_, _, _| Ok(Value::Void),
+    );
+}
+
+/// The slot of the field a resolved MemberName names.
+fn field_offset<M: Machine>(vm: &mut Vm<M>, member: Ref) -> NativeResult {
+    let mirror = vm.field_by_name(member, "clazz").as_ref();
+    let c = class_arg(vm, mirror)?;
+    let name = string_arg(vm, vm.field_by_name(member, "name").as_ref())?;
+    match vm.classes.get(c).field_named(&name) {
+        Some(f) => Ok(Value::Long(i64::from(f.slot))),
+        None => Err(NativeExit::ThrowNew(
+            "java/lang/InternalError",
+            Some(format!("no field {name}")),
+        )),
+    }
+}
+
+/// The descriptor of a `java.lang.invoke.MethodType` object.
+fn method_type_descriptor(vm: &Jvm, mt: Ref) -> Option<String> {
+    let describe = |mirror: Ref| -> Option<String> {
+        let c = vm.class_of_mirror(mirror)?;
+        let cls = vm.classes.get(c);
+        Some(match &cls.kind {
+            super::class::ClassKind::Primitive(p) => p.to_string(),
+            super::class::ClassKind::Array { .. } => cls.name.to_string(),
+            super::class::ClassKind::Instance => format!("L{};", cls.name),
+        })
+    };
+    let rtype = describe(vm.field_by_name(mt, "rtype").as_ref())?;
+    let ptypes = vm.field_by_name(mt, "ptypes").as_ref();
+    let n = vm.state.heap.get(ptypes)?.data.array_len()?;
+    let mut params = String::new();
+    for i in 0..n {
+        let p = vm.state.heap.get(ptypes)?.data.load(i)?.as_ref();
+        params.push_str(&describe(p)?);
+    }
+    Some(format!("({params}){rtype}"))
+}
+
+/// `MethodHandleNatives.resolve`: fills in a MemberName for a field, method or constructor.
+fn resolve_member<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let member = a.obj(0);
+    let speculative = a.bool(3);
+    let mirror = vm.field_by_name(member, "clazz").as_ref();
+    let class = class_arg(vm, mirror)?;
+    let name = string_arg(vm, vm.field_by_name(member, "name").as_ref())?;
+    let flags = vm.field_by_name(member, "flags").as_int();
+    let ref_kind = (flags >> MN_REFERENCE_KIND_SHIFT) & 0xF;
+    let ty = vm.field_by_name(member, "type").as_ref();
+    let fail = |class: &'static str, what: String| -> NativeResult {
+        if speculative {
+            Ok(Value::NULL)
+        } else {
+            Err(NativeExit::ThrowNew(class, Some(what)))
+        }
+    };
+    if flags & MN_IS_FIELD != 0 {
+        let want = field_type_class(vm, ty);
+        let mut current = Some(class);
+        while let Some(c) = current {
+            let cls = vm.classes.get(c).clone();
+            if let Some(f) = cls.field_named(&name) {
+                let matches = match (&f.ty, want) {
+                    (t, Some(w)) => {
+                        let ft = match t {
+                            FieldType::Object(n) | FieldType::Array(n) => vm.classes.load(n).ok(),
+                            p => Some(vm.classes.primitive(p.primitive_char().unwrap_or('V'))),
+                        };
+                        ft == Some(w)
+                    }
+                    (_, None) => true,
+                };
+                if matches {
+                    let trusted = f.access & access::FINAL != 0
+                        && (f.is_static() || cls.attrs.record.is_some());
+                    let new_flags = i32::from(f.access)
+                        | MN_IS_FIELD
+                        | (ref_kind << MN_REFERENCE_KIND_SHIFT)
+                        | if trusted { MN_TRUSTED_FINAL } else { 0 };
+                    let declaring = vm.mirror(c);
+                    vm.set_field_by_name(member, "flags", Value::Int(new_flags));
+                    vm.set_field_by_name(member, "clazz", Value::Ref(declaring));
+                    return Ok(Value::Ref(member));
+                }
+            }
+            current = cls.super_class;
+        }
+        return fail("java/lang/NoSuchFieldError", name);
+    }
+    let Some(desc) = method_type_descriptor(vm, ty) else {
+        return fail("java/lang/NoSuchMethodError", name);
+    };
+    let interface = vm.classes.get(class).is_interface();
+    match vm.classes.resolve_method_in(class, &name, &desc, interface) {
+        Ok(m) => {
+            let method = vm.classes.method(m);
+            let kind_flag = if &*method.name == "<init>" {
+                MN_IS_CONSTRUCTOR
+            } else {
+                MN_IS_METHOD
+            };
+            let new_flags =
+                i32::from(method.access) | kind_flag | (ref_kind << MN_REFERENCE_KIND_SHIFT);
+            let declaring = method.class;
+            let declaring = vm.mirror(declaring);
+            vm.set_field_by_name(member, "flags", Value::Int(new_flags));
+            vm.set_field_by_name(member, "clazz", Value::Ref(declaring));
+            Ok(Value::Ref(member))
+        }
+        Err(e) => fail(e.error_class, e.message),
+    }
+}
+
+impl Jvm {
+    /// Unboxes a wrapper object when a primitive VarHandle receives a boxed value.
+    fn unbox_for(&self, access: Access, v: Value) -> Value {
+        match (access, v) {
+            (Access::Ref, _)
+            | (_, Value::Int(_) | Value::Long(_) | Value::Float(_) | Value::Double(_)) => v,
+            (_, Value::Ref(r)) if !r.is_null() => self.field_by_name(r, "value"),
+            _ => v,
+        }
+    }
+}
+
+impl<M: Machine> Vm<M> {
+    /// Executes a signature-polymorphic call (`VarHandle` access modes; other
+    /// `MethodHandle` invocations are not supported).
+    pub(crate) fn invoke_polymorphic(&mut self, exec: &mut Exec, m: &Method, desc: &str) -> Flow {
+        let Some(call) = descriptor::parse_method(desc) else {
+            return self.throw_new(
+                exec,
+                "java/lang/InternalError",
+                Some(format!("bad descriptor {desc}")),
+            );
+        };
+        let entries = call.params.len() + 1;
+        let base = exec.stack.len().saturating_sub(entries);
+        let args: Vec<Value> = exec.stack[base..].to_vec();
+        let owner = self.classes.get(m.class).name.clone();
+        let result = if &*owner == "java/lang/invoke/VarHandle" {
+            self.var_handle_access(&m.name, &args, call.ret.as_ref())
+        } else {
+            Err(NativeExit::ThrowNew(
+                "java/lang/UnsupportedOperationException",
+                Some(format!(
+                    "rpf does not support MethodHandle.{}{desc}",
+                    m.name
+                )),
+            ))
+        };
+        match result {
+            Ok(v) => {
+                exec.stack.truncate(base);
+                if call.ret.is_some() {
+                    exec.push(v);
+                }
+                exec.advance();
+                Ok(())
+            }
+            Err(NativeExit::ThrowNew(class, message)) => {
+                exec.stack.truncate(base);
+                self.throw_new(exec, class, message)
+            }
+            Err(NativeExit::Throw(ex)) => {
+                exec.stack.truncate(base);
+                self.throw(exec, ex)
+            }
+            Err(other) => self.throw_new(
+                exec,
+                "java/lang/InternalError",
+                Some(format!("unexpected {other:?}")),
+            ),
+        }
+    }
+
+    fn var_handle_access(
+        &mut self,
+        mode: &str,
+        args: &[Value],
+        ret: Option<&FieldType>,
+    ) -> NativeResult {
+        let handle = args.obj(0);
+        let Some(hc) = self.class_of(handle) else {
+            return super::natives::npe();
+        };
+        let class_name = self.classes.get(hc).name.clone();
+        let Some(access) = access_of(&class_name) else {
+            return Err(NativeExit::ThrowNew(
+                "java/lang/UnsupportedOperationException",
+                Some(format!(
+                    "rpf does not support VarHandles of kind {}",
+                    class_name.replace('/', ".")
+                )),
+            ));
+        };
+        let read_only = class_name.ends_with("ReadOnly");
+        // `rest`: coordinate arguments after the handle (instance: the object; static: none;
+        // array: the array and the index).
+        let (target, rest) = if class_name.contains("$FieldInstance") {
+            (
+                Target::Instance {
+                    offset: self.field_by_name(handle, "fieldOffset").as_long(),
+                },
+                1,
+            )
+        } else if class_name.contains("$FieldStatic") {
+            (
+                Target::Static {
+                    base: self.field_by_name(handle, "base").as_ref(),
+                    offset: self.field_by_name(handle, "fieldOffset").as_long(),
+                },
+                0,
+            )
+        } else if class_name.ends_with("$Array") {
+            (
+                Target::Array {
+                    abase: i64::from(self.field_by_name(handle, "abase").as_int()),
+                    ashift: i64::from(self.field_by_name(handle, "ashift").as_int()),
+                },
+                2,
+            )
+        } else {
+            return Err(NativeExit::ThrowNew(
+                "java/lang/UnsupportedOperationException",
+                Some(format!(
+                    "rpf does not support {}",
+                    class_name.replace('/', ".")
+                )),
+            ));
+        };
+        let (object, offset) = match target {
+            Target::Instance { offset } => {
+                let o = args.obj(1);
+                if o.is_null() {
+                    return super::natives::npe();
+                }
+                (o, offset)
+            }
+            Target::Static { base, offset } => (base, offset),
+            Target::Array { abase, ashift } => {
+                let array = args.obj(1);
+                let index = args.int(2);
+                let Some(len) = self
+                    .state
+                    .heap
+                    .get(array)
+                    .map(|o| o.data.array_len().unwrap_or(0))
+                else {
+                    return super::natives::npe();
+                };
+                if index < 0 || index as usize >= len {
+                    return Err(NativeExit::ThrowNew(
+                        "java/lang/ArrayIndexOutOfBoundsException",
+                        Some(format!("Index {index} out of bounds for length {len}")),
+                    ));
+                }
+                (array, abase + (i64::from(index) << ashift))
+            }
+        };
+        let values: Vec<Value> = args
+            .get(1 + rest..)
+            .unwrap_or_default()
+            .iter()
+            .map(|&v| self.unbox_for(access, v))
+            .collect();
+        let writes = !mode.starts_with("get") || mode.starts_with("getAnd");
+        if read_only && writes {
+            return Err(NativeExit::ThrowNew(
+                "java/lang/UnsupportedOperationException",
+                None,
+            ));
+        }
+        let current = get(self, object, offset, access)?;
+        let value = |i: usize| values.get(i).copied().unwrap_or_default();
+        let result = match mode {
+            "get" | "getVolatile" | "getOpaque" | "getAcquire" => current,
+            "set" | "setVolatile" | "setOpaque" | "setRelease" => {
+                put(self, object, offset, access, value(0))?;
+                Value::Void
+            }
+            m if m.starts_with("compareAndSet") || m.starts_with("weakCompareAndSet") => {
+                let hit = current == value(0);
+                if hit {
+                    put(self, object, offset, access, value(1))?;
+                }
+                Value::Int(i32::from(hit))
+            }
+            m if m.starts_with("compareAndExchange") => {
+                if current == value(0) {
+                    put(self, object, offset, access, value(1))?;
+                }
+                current
+            }
+            m if m.starts_with("getAndSet") => {
+                put(self, object, offset, access, value(0))?;
+                current
+            }
+            m if m.starts_with("getAndAdd") => {
+                let sum = match (current, value(0)) {
+                    (Value::Int(a), Value::Int(b)) => Value::Int(a.wrapping_add(b)),
+                    (Value::Long(a), Value::Long(b)) => Value::Long(a.wrapping_add(b)),
+                    (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+                    (Value::Double(a), Value::Double(b)) => Value::Double(a + b),
+                    (a, _) => a,
+                };
+                put(self, object, offset, access, sum)?;
+                current
+            }
+            m if m.starts_with("getAndBitwise") => {
+                let op = |a: i64, b: i64| -> i64 {
+                    if m.contains("Or") {
+                        a | b
+                    } else if m.contains("And") {
+                        a & b
+                    } else {
+                        a ^ b
+                    }
+                };
+                let combined = match (current, value(0)) {
+                    (Value::Int(a), Value::Int(b)) => {
+                        Value::Int(op(i64::from(a), i64::from(b)) as i32)
+                    }
+                    (Value::Long(a), Value::Long(b)) => Value::Long(op(a, b)),
+                    (a, _) => a,
+                };
+                put(self, object, offset, access, combined)?;
+                current
+            }
+            other => {
+                return Err(NativeExit::ThrowNew(
+                    "java/lang/UnsupportedOperationException",
+                    Some(format!("VarHandle.{other}")),
+                ))
+            }
+        };
+        Ok(match (ret, result) {
+            (Some(FieldType::Boolean), Value::Int(v)) => Value::Int(i32::from(v != 0)),
+            (_, v) => v,
+        })
+    }
+}

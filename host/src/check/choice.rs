@@ -1,0 +1,73 @@
+//! ChoiceGenerators: the alternatives a transition may start with (JPF's model, seed 000).
+//!
+//! An instruction that needs a choice registers a ChoiceGenerator and stops *before*
+//! completing, so that it re-executes as the first instruction of the next transition, when
+//! the search has picked a choice (top half / bottom half). Several generators registered by
+//! one instruction are cascaded; each has an id and is looked up by it.
+
+use std::rc::Rc;
+
+use rpf_jvm::machine::Choice;
+
+/// A set of choices offered at one point of the execution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceGenerator {
+    /// Identifies the generator to the instruction that re-executes (`verifyGetInt`, ...).
+    pub id: Rc<str>,
+    /// The choices, explored in this order.
+    pub choices: Choices,
+    /// Whether this is a thread (scheduling) choice.
+    pub is_thread: bool,
+}
+
+/// A generator's choices: a thread choice rarely offers more than eight, which then need
+/// no allocation of their own.
+pub type Choices = smallvec::SmallVec<[Choice; 8]>;
+
+/// The generators registered in one transition (cascaded ones are rare: one is kept
+/// inline).
+pub type ChoiceGenerators = smallvec::SmallVec<[ChoiceGenerator; 1]>;
+
+/// The id of a thread choice generator: the common reasons are shared, not allocated per
+/// state.
+fn thread_choice_id(reason: &'static str) -> Rc<str> {
+    thread_local! {
+        static IDS: std::cell::RefCell<Vec<(&'static str, Rc<str>)>> = const {
+            std::cell::RefCell::new(Vec::new())
+        };
+    }
+    // Reasons are literals: the address identifies one (comparing it is cheaper than the text).
+    let same = |r: &&str| std::ptr::eq(*r, reason);
+    IDS.with_borrow_mut(|ids| match ids.iter().find(|(r, _)| same(r)) {
+        Some((_, id)) => id.clone(),
+        None => {
+            let id: Rc<str> = Rc::from(reason);
+            ids.push((reason, id.clone()));
+            id
+        }
+    })
+}
+
+impl ChoiceGenerator {
+    /// A scheduling choice among `threads`.
+    pub fn threads(
+        reason: &'static str,
+        threads: impl IntoIterator<Item = u32>,
+    ) -> ChoiceGenerator {
+        let choices = threads.into_iter().map(Choice::Thread).collect();
+        ChoiceGenerator {
+            id: thread_choice_id(reason),
+            choices,
+            is_thread: true,
+        }
+    }
+
+    /// A data choice.
+    pub fn data(id: &str, choices: Vec<Choice>) -> ChoiceGenerator {
+        ChoiceGenerator {
+            id: Rc::from(id),
+            choices: Choices::from_vec(choices),
+            is_thread: false,
+        }
+    }
+}

@@ -1,0 +1,993 @@
+//! State fingerprints for matching, and reachability for partial order reduction.
+//!
+//! The fingerprint hashes a canonical form of the state, JPF-style. Objects from before the
+//! search (*preexisting*) and from its first, choice-free transition (*sealed*) are the same
+//! on every path, so they are identified by reference and hashed only once modified. Every
+//! other (*young*) object is numbered in the order a deterministic traversal discovers it
+//! (threads in order, then changed class states, then modified old objects by reference,
+//! then monitors), and references to it are hashed as that number: heaps that differ only
+//! in allocation order or in garbage therefore match.
+//!
+//! Which objects a state reaches, and which of them more than one thread reaches (*shared*,
+//! what the scheduler's partial order reduction asks about), follows from the closures of
+//! each thread's roots and of the global roots, cached by [`super::reach`].
+
+use rpf_jvm::heap::{Obj, ObjData};
+use rpf_jvm::pvec::PVec;
+use rpf_jvm::thread::{JThread, Status};
+use rpf_jvm::value::{Ref, Value};
+use rpf_jvm::{ClassState, Jvm};
+use std::rc::Rc;
+
+use super::reach::{
+    in_bitmap, memo_key, signature, Graph, ReachCache, Reachability, RefSet, SealedRefs,
+    SharingMemo,
+};
+use super::sharing::Sharing;
+
+const OLD_TAG: u64 = 1 << 63;
+
+/// Reusable scratch space and caches for fingerprinting.
+#[derive(Debug, Default, Clone)]
+pub struct Fingerprinter {
+    epoch: u32,
+    /// Per reference: (epoch numbered, canonical number of a young object).
+    numbers: Vec<(u32, u32)>,
+    /// What the last fingerprint reached, and what of it is shared.
+    reach_result: Reachability,
+    /// Young objects in canonical order.
+    queue: Vec<Ref>,
+    /// Young objects reached by the last fingerprint.
+    reached: usize,
+    /// Scratch: global roots, where the summary of every thread as the state holds it is
+    /// kept (its slot in `thread_summaries`), and monitors (by canonical identity).
+    global_roots: Vec<Ref>,
+    threads: Vec<usize>,
+    monitors: Vec<(u64, u32, u32)>,
+    /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]),
+    /// with their signature.
+    stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
+    /// The class-state table last fingerprinted and its entries that differ from the sealed
+    /// base; class states rarely change, so most fingerprints reuse the list.
+    changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
+    /// Sealed objects reachable from static fields when they were sealed (always shared),
+    /// as a bitmap over references.
+    static_closure: Option<Rc<[u64]>>,
+    /// What each sealed object referred to when sealed (all that matters for reachability
+    /// while it is unmodified).
+    sealed_refs: Option<Rc<SealedRefs>>,
+    /// Summaries of recent thread versions by stamp (see [`rpf_jvm::thread::Stamp`]), a few
+    /// per thread number: restoring a state brings back recent versions of the threads that
+    /// did not run.
+    thread_summaries: Vec<RecentSummaries>,
+    /// Closures of root sets.
+    reach: ReachCache,
+    /// Whole reachability results by their inputs.
+    memo: SharingMemo,
+    /// Which baseline fingerprints are relative to (1: before the first transition, 2:
+    /// after it); states of different baselines must never match.
+    generation: u64,
+    /// Whether robust sharing ([`Sharing::is_robustly_shared`]) is wanted
+    /// exactly (sleep sets), rather than as a lower bound.
+    count_robust: bool,
+    /// Class states when the search started (only changed ones are fingerprinted).
+    sealed_class_states: Option<PVec<ClassState>>,
+}
+
+/// What the fingerprint needs of one thread version: its content digest, and its roots
+/// (the objects its stack, locks and status refer to, sorted, preexisting ones left out).
+#[derive(Debug, Default, Clone)]
+struct ThreadSummary {
+    digest: [u64; 2],
+    roots: Vec<Ref>,
+    signature: u128,
+    /// Whether any root is young (only then does hashing the thread look past its digest).
+    young: bool,
+    /// The closure of the roots under the graph of the given [`rpf_jvm::heap::Heap::edges`],
+    /// once looked up.
+    closure: Option<(u128, RefSet)>,
+}
+
+/// What the global roots that come from changed class states and modified old objects
+/// are derived from; states rarely differ in it, so the roots are cached by it.
+#[derive(Debug, Clone)]
+struct StableRoots {
+    /// The changed class states ([`Fingerprinter::changed_classes`]), by identity.
+    classes: Rc<[usize]>,
+    /// The heap's list of modified old objects.
+    dirty: Rc<[Ref]>,
+    /// The heap's [`rpf_jvm::heap::Heap::preexisting_version`].
+    preexisting_version: u64,
+}
+
+impl StableRoots {
+    /// Whether `other` are the same inputs (so the same roots follow).
+    fn same(&self, other: &StableRoots) -> bool {
+        Rc::ptr_eq(&self.classes, &other.classes)
+            && self.dirty == other.dirty
+            && self.preexisting_version == other.preexisting_version
+    }
+}
+
+/// A state's global roots (see [`Vm::reach_all`]), with their signatures.
+#[derive(Clone, Copy)]
+struct GlobalRoots<'a> {
+    /// All of them, sorted.
+    all: &'a [Ref],
+    signature: u128,
+    /// Those that are not monitors.
+    stable: &'a [Ref],
+    stable_signature: u128,
+}
+
+/// How many inputs a [`Recent`] cache remembers.
+const RECENT: usize = 8;
+
+/// Values derived from the last few inputs, replaced oldest first. The inputs hold what
+/// they are recognized by (shared lists), so an identity cannot be reused for other content
+/// while it is cached.
+#[derive(Debug, Clone)]
+struct Recent<K, V> {
+    entries: Vec<(K, V)>,
+    next: usize,
+}
+
+impl<K, V> Default for Recent<K, V> {
+    fn default() -> Self {
+        Recent {
+            entries: Vec::new(),
+            next: 0,
+        }
+    }
+}
+
+impl<K, V: Clone> Recent<K, V> {
+    /// The value derived from the input `same` recognizes.
+    fn find(&self, same: impl Fn(&K) -> bool) -> Option<V> {
+        self.entries
+            .iter()
+            .find(|(k, _)| same(k))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Remembers `value` for `key` in place of the oldest entry.
+    fn insert(&mut self, key: K, value: V) {
+        if self.entries.len() < RECENT {
+            self.entries.push((key, value));
+        } else {
+            self.entries[self.next] = (key, value);
+            self.next = (self.next + 1) % RECENT;
+        }
+    }
+}
+
+/// How many versions of each thread keep their summaries.
+const SUMMARIES_PER_THREAD: usize = 8;
+
+/// The summaries of a thread's recent versions, by stamp (zero: empty).
+#[derive(Debug, Default, Clone)]
+struct RecentSummaries {
+    stamps: [u64; SUMMARIES_PER_THREAD],
+    summaries: [ThreadSummary; SUMMARIES_PER_THREAD],
+    /// The slot the next version replaces (the one summarized longest ago).
+    next: usize,
+}
+
+impl RecentSummaries {
+    /// The slot of the version stamped `stamp`.
+    #[inline]
+    fn find(&self, stamp: u64) -> Option<usize> {
+        if stamp == 0 {
+            return None;
+        }
+        self.stamps.iter().position(|&s| s == stamp)
+    }
+
+    /// The slot for the summary of the version stamped `stamp`, in place of the oldest
+    /// (whose buffers the new summary reuses).
+    fn claim(&mut self, stamp: u64) -> usize {
+        let slot = self.next % SUMMARIES_PER_THREAD;
+        self.next = slot + 1;
+        self.stamps[slot] = stamp;
+        slot
+    }
+}
+
+impl Fingerprinter {
+    /// Where the summary of thread `t` is kept (see [`summary`](Self::summary)), computed
+    /// once per recent thread version.
+    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> usize {
+        let stamp = th.stamp().get();
+        if t >= self.thread_summaries.len() {
+            self.thread_summaries.resize_with(t + 1, Default::default);
+        }
+        if let Some(i) = self.thread_summaries[t].find(stamp) {
+            return i;
+        }
+        let recent = &mut self.thread_summaries[t];
+        let slot = recent.claim(stamp);
+        let summary = &mut recent.summaries[slot];
+        let roots = &mut summary.roots;
+        roots.clear();
+        summary.digest = thread_digest(th, bounds, roots);
+        roots.sort_unstable();
+        roots.dedup();
+        summary.signature = signature(roots);
+        summary.young = roots.iter().any(|r| r.0 >= bounds.old_boundary);
+        summary.closure = None;
+        slot
+    }
+
+    /// The summary of thread `t` in the state being fingerprinted.
+    #[inline]
+    fn summary(&self, t: usize) -> &ThreadSummary {
+        &self.thread_summaries[t].summaries[self.threads[t]]
+    }
+
+    /// Whether the last fingerprint reached `r`.
+    fn was_reached(&self, r: Ref) -> bool {
+        self.reach_result.contains(r)
+    }
+}
+
+/// The summaries of the threads whose summary slots are `slots`, in thread order (a free
+/// function, so that it borrows only these two fields of the fingerprinter).
+fn summaries<'a>(
+    recent: &'a [RecentSummaries],
+    slots: &'a [usize],
+) -> impl Iterator<Item = &'a ThreadSummary> + 'a {
+    slots.iter().zip(recent).map(|(&i, r)| &r.summaries[i])
+}
+
+/// The generation boundaries of the heap.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    preexisting: u32,
+    old_boundary: u32,
+}
+
+/// Calls `f` with every non-null reference a thread holds, in a fixed order: what it is
+/// blocked or waiting on, its `Thread` object, the monitor it waits for, its frames' locks,
+/// and the references on its stack.
+fn for_each_open_ref(th: &JThread, mut f: impl FnMut(Ref)) {
+    let mut g = |r: Ref| {
+        if !r.is_null() {
+            f(r);
+        }
+    };
+    if let Status::Blocked(o) | Status::Waiting(o) = th.status {
+        g(o);
+    }
+    g(th.obj);
+    if let Some(w) = th.wait {
+        g(w.monitor);
+    }
+    for fr in &th.exec.frames {
+        g(fr.lock);
+    }
+    for v in &th.exec.stack {
+        if let Value::Ref(r) = *v {
+            g(r);
+        }
+    }
+}
+
+/// Digest bit saying that an object refers to young objects.
+const YOUNG_BIT: u64 = 1;
+
+/// The share of old object `r` whose content digest is `digest` in the heap's dirty sum
+/// (see [`rpf_jvm::dirty_sum`]): none for an object that refers to young objects, which is
+/// hashed in canonical order instead.
+fn share(r: Ref, digest: [u64; 2]) -> Option<u128> {
+    if digest[0] & YOUNG_BIT != 0 {
+        return None;
+    }
+    let mut h = Hasher::new();
+    h.word(0x5EA1 ^ u64::from(r.0) << 8);
+    h.word(digest[0]);
+    h.word(digest[1]);
+    Some(h.finish())
+}
+
+/// A 128-bit streaming hash (two independent multiply-rotate lanes).
+pub(super) struct Hasher {
+    a: u64,
+    b: u64,
+}
+
+impl Hasher {
+    pub(super) fn new() -> Hasher {
+        Hasher {
+            a: 0x243F_6A88_85A3_08D3,
+            b: 0x1319_8A2E_0370_7344,
+        }
+    }
+
+    /// Mixes one word. Lane `b` folds in lane `a`'s *previous* value, so the two multiply
+    /// chains run in parallel while still depending on each other.
+    #[inline(always)]
+    pub(super) fn word(&mut self, x: u64) {
+        let a = self.a;
+        self.a = (a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+        self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    }
+
+    pub(super) fn finish(mut self) -> u128 {
+        for _ in 0..2 {
+            self.word(0x94D0_49BB_1331_11EB);
+        }
+        (u128::from(self.a) << 64) | u128::from(self.b)
+    }
+}
+
+/// The digest of an object's content that does not depend on the state around it: class,
+/// identity hash and data, with references as [`fixed_id`] identifies them; its
+/// [`YOUNG_BIT`] says whether any reference is young.
+fn content_digest(obj: &Obj, old_boundary: u32) -> [u64; 2] {
+    let mut h = Hasher::new();
+    let reference = |r: Ref| fixed_id(r, old_boundary);
+    h.word(u64::from(obj.class));
+    h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
+    match &obj.data {
+        ObjData::Fields(fields) => {
+            h.word(fields.len() as u64);
+            for &v in fields.iter() {
+                let id = match v {
+                    Value::Ref(r) => reference(r),
+                    _ => 0,
+                };
+                value_words(&mut h, v, id);
+            }
+        }
+        ObjData::Refs(refs) => {
+            h.word(refs.len() as u64);
+            for &e in refs.iter() {
+                h.word(reference(e));
+            }
+        }
+        ObjData::Booleans(a) | ObjData::Bytes(a) => packed(&mut h, a, 8, |b| u64::from(b as u8)),
+        ObjData::Chars(a) => packed(&mut h, a, 16, u64::from),
+        ObjData::Shorts(a) => packed(&mut h, a, 16, |c| u64::from(c as u16)),
+        ObjData::Ints(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x as u32 as u64));
+        }
+        ObjData::Floats(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(u64::from(x.to_bits())));
+        }
+        ObjData::Longs(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x as u64));
+        }
+        ObjData::Doubles(a) => {
+            h.word(a.len() as u64);
+            a.iter().for_each(|&x| h.word(x.to_bits()));
+        }
+    }
+    let d = h.finish();
+    let mut young = false;
+    obj.data.for_each_ref(|r| young |= r.0 >= old_boundary);
+    [(d >> 64) as u64 & !YOUNG_BIT | u64::from(young), d as u64]
+}
+
+/// The content digest of `obj` ([`content_digest`]), computed once per object version and
+/// cached in it.
+#[inline]
+fn digest_of(obj: &Obj, old_boundary: u32) -> [u64; 2] {
+    obj.cached_digest().unwrap_or_else(|| {
+        let d = content_digest(obj, old_boundary);
+        obj.cache_digest(d);
+        d
+    })
+}
+
+/// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
+fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
+    h.word(a.len() as u64);
+    for chunk in a.chunks(64 / bits as usize) {
+        h.word(chunk.iter().fold(0, |acc, &x| acc << bits | widen(x)));
+    }
+}
+
+/// How digests identify a reference: null and old objects as themselves (the same in
+/// every state), young ones by a placeholder whose canonical number the fingerprint hashes
+/// after the digest.
+fn fixed_id(r: Ref, old_boundary: u32) -> u64 {
+    const PLACEHOLDER: u64 = 0x9A7C_E401_DE55_0000;
+    match r.0 {
+        0 => 0,
+        x if x < old_boundary => OLD_TAG | u64::from(x),
+        _ => PLACEHOLDER,
+    }
+}
+
+/// The digest of a thread's content, with references as [`fixed_id`] identifies them;
+/// collects the non-preexisting ones (what [`for_each_open_ref`] lists) into `roots`.
+fn thread_digest(th: &JThread, bounds: Bounds, roots: &mut Vec<Ref>) -> [u64; 2] {
+    let mut id = |r: Ref| {
+        if r.0 >= bounds.preexisting.max(1) {
+            roots.push(r);
+        }
+        fixed_id(r, bounds.old_boundary)
+    };
+    let mut h = Hasher::new();
+    let (tag, payload) = match th.status {
+        Status::New => (0, 0),
+        Status::Runnable => (1, 0),
+        Status::Blocked(o) => (2, id(o)),
+        Status::Waiting(o) => (3, id(o)),
+        Status::Sleeping => (4, 0),
+        Status::Parked => (5, 0),
+        Status::ClassInit(c) => (6, u64::from(c)),
+        Status::Terminated => (7, 0),
+    };
+    h.word(tag);
+    h.word(payload);
+    h.word(id(th.obj));
+    let flags = u64::from(th.daemon)
+        | u64::from(th.interrupted) << 1
+        | u64::from(th.permit) << 2
+        | u64::from(th.died_by_exception) << 3
+        | u64::from(th.timed_block) << 4
+        | u64::from(th.deadline.is_some()) << 5
+        | (th.phase as u64) << 8;
+    h.word(flags);
+    h.word(u64::from(th.hash_counter));
+    if let Some(w) = th.wait {
+        h.word(id(w.monitor));
+        h.word(u64::from(w.count) << 1 | u64::from(w.woken));
+    }
+    h.word(th.exec.frames.len() as u64);
+    for f in &th.exec.frames {
+        h.word(u64::from(f.method) << 32 | u64::from(f.pc));
+        h.word(u64::from(f.locals) << 32 | u64::from(f.stack_base));
+        let kind = match f.kind {
+            rpf_jvm::thread::FrameKind::Call => 0,
+            rpf_jvm::thread::FrameKind::Upcall => 1,
+            rpf_jvm::thread::FrameKind::ClassInit(c) => 2 + u64::from(c),
+        };
+        h.word(kind);
+        h.word(id(f.lock));
+    }
+    h.word(th.exec.stack.len() as u64);
+    for &v in &th.exec.stack {
+        let r = match v {
+            Value::Ref(r) => id(r),
+            _ => 0,
+        };
+        value_words(&mut h, v, r);
+    }
+    // Plugin attributes are part of the state (two paths that differ only in them lead
+    // plugins to different conclusions).
+    for (i, &a) in th.exec.attrs.iter().enumerate() {
+        if a != 0 {
+            h.word(0xA77 ^ ((i as u64) << 16));
+            h.word(a as u64);
+        }
+    }
+    let d = h.finish();
+    [(d >> 64) as u64, d as u64]
+}
+
+/// Type tags of hashed values sit in bits 56..62, which canonical numbers never reach.
+const VALUE_TAG: u32 = 56;
+
+/// Hashes a value: 32-bit values take one word, 64-bit ones two; a reference is hashed as
+/// `id`, its identity as the caller determined it.
+#[inline]
+fn value_words(h: &mut Hasher, v: Value, id: u64) {
+    match v {
+        Value::Void => h.word(1 << VALUE_TAG),
+        Value::Int(i) => h.word(2 << VALUE_TAG | u64::from(i as u32)),
+        Value::Long(l) => {
+            h.word(3 << VALUE_TAG);
+            h.word(l as u64);
+        }
+        Value::Float(f) => h.word(4 << VALUE_TAG | u64::from(f.to_bits())),
+        Value::Double(d) => {
+            h.word(5 << VALUE_TAG);
+            h.word(d.to_bits());
+        }
+        Value::Ref(_) => h.word(6 << VALUE_TAG ^ id),
+        Value::RetAddr(a) => h.word(7 << VALUE_TAG | u64::from(a)),
+    }
+}
+
+/// The hashing pass of a fingerprint: threads, changed class states, modified old objects
+/// and young objects in canonical order (see the module documentation).
+struct Canon<'a> {
+    vm: &'a Jvm,
+    fp: &'a mut Fingerprinter,
+    h: Hasher,
+    next: u32,
+    /// How much of the young queue has been hashed.
+    drained: usize,
+    old_boundary: u32,
+}
+
+impl Canon<'_> {
+    /// The canonical identity of `r`: old objects by reference, young ones by number
+    /// (numbering and queueing them when first met).
+    #[inline]
+    fn id(&mut self, r: Ref) -> u64 {
+        if r.0 < self.old_boundary {
+            return fixed_id(r, self.old_boundary);
+        }
+        if !self.fp.was_reached(r) {
+            // The closures cover everything hashed; should they not, keep the object alive
+            // (and count it shared) rather than collect it.
+            self.fp.reach_result.add_shared(r);
+        }
+        if r.index() >= self.fp.numbers.len() {
+            self.fp.numbers.resize(r.index() + 1, (0, 0));
+        }
+        let entry = &mut self.fp.numbers[r.index()];
+        if entry.0 != self.fp.epoch {
+            self.next += 1;
+            *entry = (self.fp.epoch, self.next);
+            self.fp.queue.push(r);
+        }
+        u64::from(entry.1)
+    }
+
+    /// Hashes the canonical identity of `r` if digests leave it open (young).
+    #[inline]
+    fn open(&mut self, r: Ref) {
+        if r.0 >= self.old_boundary {
+            let id = self.id(r);
+            self.h.word(id);
+        }
+    }
+
+    /// Hashes an object: its content digest (computed once per object version and cached
+    /// in it), then the canonical numbers of the young objects it refers to.
+    fn object(&mut self, r: Ref) {
+        let Some(obj) = self.vm.state.heap.get(r) else {
+            self.h.word(0xDEAD);
+            return;
+        };
+        let digest = digest_of(obj, self.old_boundary);
+        self.h.word(digest[0]);
+        self.h.word(digest[1]);
+        if digest[0] & YOUNG_BIT != 0 {
+            obj.data.for_each_ref(|c| self.open(c));
+        }
+    }
+
+    /// Hashes the young objects numbered since the last call, in number order.
+    fn drain(&mut self) {
+        while let Some(&r) = self.fp.queue.get(self.drained) {
+            self.drained += 1;
+            let number = self.fp.numbers[r.index()].1;
+            self.h.word(0x0B1 ^ u64::from(number));
+            self.object(r);
+        }
+    }
+
+    /// Hashes the heap attributes of reached objects, in canonical order.
+    fn heap_attrs(&mut self, attrs: &rpf_jvm::attrs::HeapAttrs) {
+        let mut mapped = Vec::new();
+        for (r, at, a) in attrs.iter() {
+            if r.0 < self.old_boundary || self.fp.was_reached(r) {
+                mapped.push((self.id(r), at, a));
+            }
+        }
+        mapped.sort_unstable();
+        self.h.word(0xA77A);
+        for (id, at, a) in mapped {
+            self.h.word(id);
+            self.h.word(u64::from(at));
+            self.h.word(a as u64);
+        }
+    }
+}
+
+impl Fingerprinter {
+    /// Makes the current heap and class states the baseline of fingerprints: existing
+    /// objects become old (see the module documentation: preexisting on the first call,
+    /// sealed on the second) and unchanged class states are skipped. Only valid where every
+    /// path of the search has the same heap: before the search and after its first,
+    /// choice-free transition.
+    pub fn seal(&mut self, jvm: &mut Jvm, sharing: &mut Sharing) {
+        let preexisting = jvm.state.heap.preexisting();
+        jvm.state.heap.seal_old_generation();
+        sharing.set_preexisting(jvm.state.heap.preexisting());
+        self.sealed_class_states = Some(jvm.state.class_states.clone());
+        self.changed_classes = None;
+        self.stable_roots = Recent::default();
+        self.thread_summaries.clear();
+        self.memo.clear();
+        // The first seal (nothing preexisting yet) starts baseline 1, every later one
+        // baseline 2: re-sealing after the first transition runs again (restored initial
+        // state, another worker's replay) reaches the same baseline and must match it.
+        self.generation = if preexisting == 0 { 1 } else { 2 };
+        if preexisting > 0 {
+            // Reachable from statics: shared from now on, whether or not a closure reaches
+            // them (static fields are global roots only once their class state changes).
+            let closure = static_closure(jvm, preexisting);
+            for r in (preexisting..jvm.state.heap.old_boundary()).map(Ref) {
+                if in_bitmap(&closure, r) {
+                    sharing.set_shared(r, true);
+                }
+            }
+            self.static_closure = Some(closure);
+            self.sealed_refs = Some(Rc::new(SealedRefs::of(&jvm.state.heap)));
+        }
+    }
+
+    /// The fingerprint of the state `jvm` holds; also refreshes which objects are shared.
+    pub fn fingerprint(&mut self, jvm: &mut Jvm, sharing: &mut Sharing) -> u128 {
+        let fp = self;
+        fp.epoch = fp.epoch.wrapping_add(1).max(1);
+        let bounds = Bounds {
+            preexisting: jvm.state.heap.preexisting(),
+            old_boundary: jvm.state.heap.old_boundary(),
+        };
+        let old_boundary = bounds.old_boundary;
+        let dirty_sum = jvm
+            .state
+            .heap
+            .settle_dirty_sum(|obj| digest_of(obj, old_boundary), share);
+        let changed_classes = changed_classes(jvm, fp);
+        reach_all(jvm, fp, bounds, &changed_classes);
+        let hash = canonical_hash(jvm, fp, bounds, &changed_classes, dirty_sum);
+        fp.reached = 0;
+        let statics = fp.static_closure.clone();
+        for word in fp.reach_result.words(statics.as_deref()) {
+            let (w, reached) = (word.word as usize, word.reached);
+            let first = w << 6;
+            let young = match bounds.old_boundary as usize {
+                b if b <= first => reached,
+                b if b >= first + 64 => 0,
+                b => reached & !((1u64 << (b - first)) - 1),
+            };
+            fp.reached += young.count_ones() as usize;
+            sharing.set_word(w, reached, word.shared, word.robust);
+        }
+        hash
+    }
+
+    /// Makes fingerprints find every robustly shared object (see
+    /// [`Sharing::is_robustly_shared`]), which sleep sets need.
+    pub fn count_robust_sharing(&mut self) {
+        self.count_robust = true;
+    }
+
+    /// Young objects the last fingerprint reached.
+    pub fn reached(&self) -> usize {
+        self.reached
+    }
+
+    /// Young objects of `jvm`'s heap the last fingerprint did not reach, except interned
+    /// strings (reused by identity) with their character data: what checker-mode garbage
+    /// collection frees.
+    pub fn unreached(&self, jvm: &Jvm) -> Vec<Ref> {
+        let boundary = jvm.state.heap.old_boundary() as usize;
+        let value_slot = jvm.known.string_value;
+        let keep: std::collections::HashSet<Ref> = jvm
+            .state
+            .strings
+            .refs()
+            .flat_map(|s| [s, jvm.field(s, value_slot).as_ref()])
+            .collect();
+        (boundary..jvm.state.heap.capacity())
+            .map(|i| Ref(i as u32))
+            .filter(|r| jvm.state.heap.get(*r).is_some())
+            .filter(|&r| !self.was_reached(r))
+            .filter(|r| !keep.contains(r))
+            .collect()
+    }
+}
+
+/// The sealed objects (not preexisting) reachable from static fields and class mirrors
+/// (the locks of static synchronized methods), as a bitmap.
+fn static_closure(jvm: &Jvm, preexisting: u32) -> Rc<[u64]> {
+    let sealed = jvm.state.heap.old_boundary();
+    let mut bits = vec![0u64; (sealed as usize).div_ceil(64)];
+    let mut work: Vec<Ref> = jvm
+        .state
+        .class_states
+        .iter()
+        .flat_map(|s| [s.statics, s.mirror])
+        .filter(|r| (preexisting..sealed).contains(&r.0))
+        .collect();
+    while let Some(r) = work.pop() {
+        if in_bitmap(&bits, r) {
+            continue;
+        }
+        bits[r.index() >> 6] |= 1 << (r.index() & 63);
+        if let Some(obj) = jvm.state.heap.get(r) {
+            obj.data.for_each_ref(|c| {
+                if (preexisting..sealed).contains(&c.0) && !in_bitmap(&bits, c) {
+                    work.push(c);
+                }
+            });
+        }
+    }
+    bits.into()
+}
+
+/// Class states that differ from when the search started (unchanged ones are the same
+/// in every state and contribute nothing).
+fn changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
+    match &fp.changed_classes {
+        Some((table, list)) if table.ptr_eq(&jvm.state.class_states) => list.clone(),
+        _ => list_changed_classes(jvm, fp),
+    }
+}
+
+/// [`changed_classes`](changed_classes) when the table changed: compares it with
+/// the sealed one and remembers the result.
+#[cold]
+#[inline(never)]
+fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
+    let list: Rc<[usize]> = match &fp.sealed_class_states {
+        Some(base) => jvm
+            .state
+            .class_states
+            .changed_since(base)
+            .filter(|&i| jvm.state.class_states.get(i) != base.get(i))
+            .collect(),
+        None => (0..jvm.state.class_states.len()).collect(),
+    };
+    fp.changed_classes = Some((jvm.state.class_states.clone(), list.clone()));
+    list
+}
+
+/// Marks what the state reaches, and from which thread: the closure of every thread's
+/// roots, and of the global roots (changed class states, modified preexisting objects,
+/// modified objects reachable from statics when sealed, monitors), whose objects are
+/// shared, as are the objects reachable from statics when sealed.
+fn reach_all(jvm: &mut Jvm, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &Rc<[usize]>) {
+    let edges = jvm.state.heap.edges();
+    let static_closure = fp.static_closure.clone();
+    let sealed_refs = fp.sealed_refs.clone();
+    let graph = Graph {
+        heap: &jvm.state.heap,
+        edges,
+        statics: static_closure.as_deref(),
+        sealed_refs: sealed_refs.as_deref(),
+    };
+    fp.reach_result.clear();
+    let inputs = StableRoots {
+        classes: changed_classes.clone(),
+        dirty: jvm.state.heap.dirty_old().clone(),
+        preexisting_version: jvm.state.heap.preexisting_version(),
+    };
+    let (stable, stable_signature) = match fp.stable_roots.find(|k| k.same(&inputs)) {
+        Some(stable) => stable,
+        None => {
+            let stable = stable_roots(jvm, &graph, &inputs.dirty, bounds, changed_classes);
+            let stable = (stable.clone(), signature(&stable));
+            fp.stable_roots.insert(inputs, stable.clone());
+            stable
+        }
+    };
+    let mut roots = std::mem::take(&mut fp.global_roots);
+    roots.clear();
+    roots.extend_from_slice(&stable);
+    let monitors = jvm
+        .state
+        .monitors
+        .keys()
+        .filter(|r| r.0 >= bounds.preexisting);
+    let before = roots.len();
+    roots.extend(monitors);
+    if roots.len() > before {
+        roots.sort_unstable();
+        roots.dedup();
+    }
+    fp.threads.clear();
+    for (t, th) in jvm.state.threads.iter().enumerate() {
+        let slot = fp.thread_summary(t, th, bounds);
+        fp.threads.push(slot);
+    }
+    let threads = 0..fp.threads.len();
+    let global_signature = signature(&roots);
+    // Which global roots are monitors matters to robust sharing (see `reach_anew`).
+    let key = memo_key(
+        edges,
+        threads.clone().map(|t| fp.summary(t).signature),
+        global_signature ^ stable_signature.rotate_left(1),
+    );
+    match fp.memo.get(key) {
+        Some(words) => fp.reach_result.load(words),
+        None => {
+            let global = GlobalRoots {
+                all: &roots,
+                signature: global_signature,
+                stable: &stable,
+                stable_signature,
+            };
+            reach_anew(fp, &graph, global, key)
+        }
+    }
+    fp.global_roots = roots;
+}
+
+/// [`reach_all`](reach_all) for an input the memo does not know (rare, so kept
+/// out of the hot path): from the closures of the root sets if the graph is known, else
+/// by one traversal; the result goes into the memo under `key`.
+#[cold]
+#[inline(never)]
+fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u128) {
+    let edges = graph.edges;
+    let threads = 0..fp.threads.len();
+    // Only the threads' closures count the threads that reach an object (which robust
+    // sharing needs); one traversal is cheaper for a graph met once.
+    if fp.reach.graph_seen_before(edges) || fp.count_robust {
+        for t in threads.clone() {
+            let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
+            let closure = match &summary.closure {
+                Some((e, closure)) if *e == edges => closure.clone(),
+                _ => {
+                    let closure = fp.reach.closure(graph, &summary.roots, summary.signature);
+                    summary.closure = Some((edges, closure.clone()));
+                    closure
+                }
+            };
+            fp.reach_result.add_thread(&closure);
+        }
+        let closure = fp.reach.closure(graph, global.all, global.signature);
+        fp.reach_result.add_global(&closure);
+        if fp.count_robust {
+            // Reachable from global roots other than monitors: only a transition that
+            // unlinks a reference from a shared object can take that away (releasing a
+            // monitor can end its being a root).
+            let closure = fp
+                .reach
+                .closure(graph, global.stable, global.stable_signature);
+            fp.reach_result.add_robust(&closure);
+        }
+    } else {
+        let current = summaries(&fp.thread_summaries, &fp.threads);
+        let threads = current.map(|s| &s.roots[..]);
+        fp.reach
+            .traverse(graph, threads, global.all, &mut fp.reach_result);
+    }
+    let words = fp.reach_result.summary(graph.statics);
+    fp.memo.insert(key, words);
+}
+
+/// The global roots that changed class states and modified old objects give: the
+/// statics and mirrors of changed classes, what modified preexisting objects refer to,
+/// and modified objects reachable from statics when sealed; sorted, without duplicates,
+/// preexisting objects left out.
+#[cold]
+#[inline(never)]
+fn stable_roots(
+    jvm: &Jvm,
+    graph: &Graph,
+    dirty: &[Ref],
+    bounds: Bounds,
+    changed_classes: &[usize],
+) -> Rc<[Ref]> {
+    let mut roots = Vec::new();
+    // Preexisting objects are left out as they come (most references are to them).
+    let mut root = |r: Ref| {
+        if r.0 >= bounds.preexisting {
+            roots.push(r);
+        }
+    };
+    for cs in changed_classes
+        .iter()
+        .filter_map(|&i| jvm.state.class_states.get(i))
+    {
+        root(cs.statics);
+        root(cs.mirror);
+    }
+    for &r in dirty {
+        if r.0 < bounds.preexisting {
+            if let Some(obj) = jvm.state.heap.get(r) {
+                obj.data.for_each_ref(&mut root);
+            }
+        } else if graph.is_static(r) {
+            root(r);
+        }
+    }
+    roots.sort_unstable();
+    roots.dedup();
+    roots.into()
+}
+
+/// Hashes the state in canonical form (see the module documentation); numbers the
+/// young objects on the way.
+fn canonical_hash(
+    jvm: &Jvm,
+    fp: &mut Fingerprinter,
+    bounds: Bounds,
+    changed_classes: &[usize],
+    dirty_sum: u128,
+) -> u128 {
+    fp.queue.clear();
+    let mut monitors = std::mem::take(&mut fp.monitors);
+    monitors.clear();
+    let mut c = Canon {
+        vm: jvm,
+        fp,
+        h: Hasher::new(),
+        next: 0,
+        drained: 0,
+        old_boundary: bounds.old_boundary,
+    };
+    for (t, th) in jvm.state.threads.iter().enumerate() {
+        let summary = c.fp.summary(t);
+        let (digest, young) = (summary.digest, summary.young);
+        c.h.word(0x7EAD);
+        c.h.word(digest[0]);
+        c.h.word(digest[1]);
+        if young {
+            for_each_open_ref(th, |r| c.open(r));
+        }
+    }
+    c.h.word(0xC1A55);
+    for &i in changed_classes {
+        if let Some(cs) = jvm.state.class_states.get(i) {
+            c.h.word(i as u64);
+            let init = match cs.init {
+                rpf_jvm::InitState::Uninit => 0,
+                rpf_jvm::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
+                rpf_jvm::InitState::Done => 2,
+                rpf_jvm::InitState::Failed => 3,
+            };
+            c.h.word(init);
+            let s = c.id(cs.statics);
+            c.h.word(s);
+            let m = c.id(cs.mirror);
+            c.h.word(m);
+        }
+    }
+    c.h.word(0xD1277);
+    // Modified old objects, by reference: preexisting ones always (they are roots),
+    // sealed ones if reached. Those that refer to no young object enter as the sum of
+    // their shares, kept by the heap (the unreached ones' shares taken out); the others
+    // are hashed in reference order, numbering the young objects they refer to.
+    let included = |c: &Canon, r: Ref| r.0 < bounds.preexisting || c.fp.was_reached(r);
+    let mut sum = dirty_sum;
+    for &r in jvm.state.heap.dirty_old().iter() {
+        if !included(&c, r) {
+            if let Some(obj) = jvm.state.heap.get(r) {
+                sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)).unwrap_or(0));
+            }
+        }
+    }
+    c.h.word(sum as u64);
+    c.h.word((sum >> 64) as u64);
+    for &r in jvm.state.heap.dirty_held_apart().iter() {
+        if included(&c, r) {
+            c.h.word(0x5EA1 ^ u64::from(r.0) << 8);
+            c.object(r);
+        }
+    }
+    c.drain();
+    c.h.word(0x10C4);
+    // Numbered in reference order (the table's), which numbers a young lock met
+    // nowhere else; hashed in canonical order.
+    monitors.extend(
+        jvm.state
+            .monitors
+            .iter()
+            .map(|(&r, m)| (c.id(r), m.owner, m.count)),
+    );
+    monitors.sort_unstable();
+    for &(r, owner, count) in &monitors {
+        c.h.word(r);
+        c.h.word(u64::from(owner) << 32 | u64::from(count));
+    }
+    c.drain();
+    if !jvm.state.heap_attrs.is_empty() {
+        c.heap_attrs(&jvm.state.heap_attrs);
+    }
+    c.h.word(u64::from(jvm.state.atomic_depth));
+    c.h.word(c.fp.generation);
+    c.h.word(
+        jvm.state
+            .exit_status
+            .map(|s| s as u32 as u64 | 1 << 40)
+            .unwrap_or(0),
+    );
+    let hash = c.h.finish();
+    fp.monitors = monitors;
+    hash
+}

@@ -1,0 +1,248 @@
+//! What one transition touched, so that the search can tell whether two transitions from
+//! the same state commute (sleep sets: a thread whose transition commutes with the one
+//! just taken need not run after it, the other order reaches the same state).
+//!
+//! Transitions `a` (explored earlier) and `b` (just run) of different threads commute
+//! when neither wrote what the other read or wrote, neither changed the other's thread,
+//! and each would end where it ended before if run after the other. Where a transition
+//! ends depends on two things besides the data it reads:
+//!
+//! - another thread able to run at each scheduling point: some thread other than the
+//!   transition's own must be runnable after the other transition, and stay so;
+//! - which objects are shared (partial order reduction): the sharing answers a transition
+//!   depended on must hold after the other. `a`'s are checked exactly in the state `b`
+//!   reached. The state after `a` is gone, so `b`'s "shared" answers must be *robust*
+//!   (see [`Sharing::is_robustly_shared`]): `a` can make unshared only what its
+//!   own thread alone shared with `b`'s, unless it unlinks a reference from a shared object
+//!   (`Footprint::unlinks_shared`). "Not shared" answers cannot change: `a` can only come
+//!   to reach an object `b` alone reaches through an object both reach, whose access
+//!   conflicts.
+//!
+//! Objects nobody else reaches are not recorded: no other thread can touch them.
+//! Whatever the footprint does not model (natives not registered as tracked, see
+//! [`rpf_jvm::natives::Meaning`]; changes of class states, such as class initialization)
+//! makes the transition *opaque*: dependent on all.
+
+use rpf_jvm::pvec::PVec;
+use rpf_jvm::thread::Status;
+use rpf_jvm::value::{Ref, Value};
+use rpf_jvm::{ClassState, Jvm};
+use smallvec::SmallVec;
+
+use super::sharing::Sharing;
+
+/// What one transition touched (see the module documentation).
+#[derive(Debug, Clone, Default)]
+pub struct Footprint {
+    /// The thread that ran.
+    pub thread: u32,
+    /// Shared objects whose fields or elements it read.
+    reads: SmallVec<[Ref; 6]>,
+    /// Shared objects whose fields, elements or monitor it changed.
+    writes: SmallVec<[Ref; 6]>,
+    /// Other threads whose state it changed, by bit (thread number below 64).
+    touched: u64,
+    /// The sharing answers its scheduling decisions depended on.
+    answers: SmallVec<[(Ref, bool); 6]>,
+    /// Some answer "shared" was not robust.
+    fragile: bool,
+    /// It overwrote a reference held by a shared object (which can make objects other
+    /// threads reach through it unshared).
+    unlinks_shared: bool,
+    /// It did something the footprint does not model.
+    opaque: bool,
+    /// The threads (below 64) whose status is runnable in the state it reached (a
+    /// transition meets its scheduling points only while another thread can run).
+    runnable_after: u64,
+    /// It passed a scheduling point because no other thread could run.
+    ran_alone: bool,
+}
+
+impl Footprint {
+    /// Whether `self`, a transition explored from an earlier state, commutes with `later`,
+    /// the transition just run from the current frame's state; `sharing` is that of the
+    /// state `later` reached.
+    pub fn commutes_with(&self, later: &Footprint, sharing: &Sharing) -> bool {
+        let (a, b) = (self, later);
+        if a.opaque || b.opaque || a.ran_alone || b.ran_alone {
+            return false;
+        }
+        if a.thread == b.thread || a.touches(b.thread) || b.touches(a.thread) {
+            return false;
+        }
+        if a.touched & b.touched != 0 || !b.lets_run_as_before(a) || !b.lets_run_after(a) {
+            return false;
+        }
+        if overlap(&a.writes, &b.writes) || overlap(&a.writes, &b.reads) {
+            return false;
+        }
+        if overlap(&b.writes, &a.reads) {
+            return false;
+        }
+        // The later transition's answers after the earlier one: robust ones survive it.
+        let b_shared = b.answers.iter().any(|&(_, shared)| shared);
+        if b_shared && (b.fragile || a.unlinks_shared) {
+            return false;
+        }
+        // The earlier transition's answers after the later one, checked exactly.
+        a.answers
+            .iter()
+            .all(|&(r, shared)| sharing.is_shared(r) == shared)
+    }
+
+    /// Whether, in the state this transition reached, `earlier` would meet its scheduling
+    /// points as it did (they need another thread able to run): a thread other than
+    /// `earlier`'s is runnable here and stays so while `earlier` runs.
+    fn lets_run_as_before(&self, earlier: &Footprint) -> bool {
+        self.runnable_after & !bit(earlier.thread) & !earlier.touched != 0
+    }
+
+    /// Whether this transition, run after `earlier` (from the state both started from),
+    /// would meet its scheduling points as it did: some thread other than this one is
+    /// runnable after `earlier` and stays so — `earlier`'s own thread if it ends runnable,
+    /// or one runnable here that neither transition touched.
+    fn lets_run_after(&self, earlier: &Footprint) -> bool {
+        let untouched = self.runnable_after
+            & !bit(self.thread)
+            & !bit(earlier.thread)
+            & !self.touched
+            & !earlier.touched;
+        let earlier_runs_on = earlier.runnable_after & bit(earlier.thread);
+        untouched | earlier_runs_on != 0
+    }
+
+    fn touches(&self, thread: u32) -> bool {
+        self.touched & bit(thread) != 0
+    }
+}
+
+/// How many objects (or answers) a footprint lists before the transition counts as
+/// opaque: one that touches more shared objects hardly commutes with anything, and the
+/// lists are searched linearly.
+const NOTED_LIMIT: usize = 64;
+
+/// Adds `obj` to a footprint's list once (beyond [`NOTED_LIMIT`] the footprint is opaque).
+#[inline]
+fn note_object(list: &mut SmallVec<[Ref; 6]>, obj: Ref, opaque: &mut bool) {
+    if !*opaque && !list.contains(&obj) {
+        list.push(obj);
+        *opaque = list.len() > NOTED_LIMIT;
+    }
+}
+
+/// Thread `t`'s bit in a thread mask (none for threads from 64 on).
+fn bit(t: u32) -> u64 {
+    1u64.checked_shl(t).unwrap_or(0)
+}
+
+fn overlap(a: &[Ref], b: &[Ref]) -> bool {
+    a.iter().any(|r| b.contains(r))
+}
+
+/// Records the footprint of the running transition (one per checker, reused).
+#[derive(Debug, Default)]
+pub struct Recorder {
+    footprint: Footprint,
+    /// Every thread's stamp when the transition started.
+    stamps: Vec<u64>,
+    /// The class-state table when the transition started: any change makes a new table
+    /// (it is shared), and class states are not in footprints.
+    class_states: PVec<ClassState>,
+}
+
+impl Recorder {
+    /// Starts the footprint of a transition of `thread` from the state `jvm` holds.
+    pub fn begin(&mut self, jvm: &Jvm, thread: u32) {
+        self.footprint = Footprint {
+            thread,
+            ..Footprint::default()
+        };
+        self.stamps.clear();
+        self.stamps
+            .extend(jvm.state.threads.iter().map(|t| t.stamp().get()));
+        self.class_states = jvm.state.class_states.clone();
+    }
+
+    /// Completes the footprint of the transition that ran (`jvm` holds the state it
+    /// reached): which other threads changed, and whether its thread can run on.
+    pub fn end(&mut self, jvm: &Jvm) -> Footprint {
+        let fp = &mut self.footprint;
+        fp.opaque |= !self.class_states.ptr_eq(&jvm.state.class_states);
+        for (t, th) in jvm.state.threads.iter().enumerate() {
+            if th.status == Status::Runnable {
+                fp.runnable_after |= bit(t as u32);
+            }
+            // A thread started by the transition counts as changed by it (two transitions
+            // that start threads do not commute: the order numbers the threads).
+            let changed = self.stamps.get(t).is_none_or(|&s| th.stamp().get() != s);
+            if t as u32 != fp.thread && changed {
+                if t >= 64 {
+                    fp.opaque = true;
+                } else {
+                    fp.touched |= 1 << t;
+                }
+            }
+        }
+        std::mem::take(fp)
+    }
+
+    /// Notes that a scheduling point was passed because no other thread could run.
+    #[inline]
+    pub fn ran_alone(&mut self) {
+        self.footprint.ran_alone = true;
+    }
+
+    /// Notes that the transition did something footprints do not model.
+    #[inline]
+    pub fn opaque(&mut self) {
+        self.footprint.opaque = true;
+    }
+
+    /// Notes a read of a field or element (or a look at the monitor) of `obj`.
+    #[inline]
+    pub fn read(&mut self, sharing: &Sharing, obj: Ref) {
+        if sharing.is_shared(obj) {
+            let fp = &mut self.footprint;
+            note_object(&mut fp.reads, obj, &mut fp.opaque);
+        }
+    }
+
+    /// Notes a change of the monitor of `obj`.
+    #[inline]
+    pub fn write(&mut self, sharing: &Sharing, obj: Ref) {
+        if sharing.is_shared(obj) {
+            let fp = &mut self.footprint;
+            note_object(&mut fp.writes, obj, &mut fp.opaque);
+        }
+    }
+
+    /// Notes a store into a field or element of `holder` that replaced `old`. Replacing a
+    /// reference to an object from before the search (below `preexisting`) unlinks nothing:
+    /// reachability never passes through those (they are always shared).
+    #[inline]
+    pub fn store(&mut self, sharing: &Sharing, holder: Ref, old: Value, preexisting: u32) {
+        if sharing.is_shared(holder) {
+            let fp = &mut self.footprint;
+            note_object(&mut fp.writes, holder, &mut fp.opaque);
+            fp.unlinks_shared |= matches!(old, Value::Ref(r) if r.0 >= preexisting.max(1));
+        }
+    }
+
+    /// Notes a store into many elements of array `array` (`System.arraycopy`): any of them
+    /// may have held a reference if it is a reference array (`refs`).
+    pub fn bulk_store(&mut self, sharing: &Sharing, array: Ref, refs: bool, preexisting: u32) {
+        let old = if refs { Value::Ref(array) } else { Value::Void };
+        self.store(sharing, array, old, preexisting);
+    }
+
+    /// Notes that a scheduling decision depended on `obj` being `shared` or not.
+    #[inline]
+    pub fn answer(&mut self, sharing: &Sharing, obj: Ref, shared: bool) {
+        let fp = &mut self.footprint;
+        if !fp.opaque && !fp.answers.contains(&(obj, shared)) {
+            fp.answers.push((obj, shared));
+            fp.opaque = fp.answers.len() > NOTED_LIMIT;
+            fp.fragile |= shared && !sharing.is_robustly_shared(obj);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Running one transition: a thread runs, starting with the choices its state's
+//! generators offer, until the next scheduling point, data choice, block or end.
+
+use std::rc::Rc;
+
+use rpf_jvm::machine::{Choice, Frames};
+use rpf_jvm::thread::Status;
+use rpf_jvm::Stop;
+
+use super::choice::{ChoiceGenerator, ChoiceGenerators};
+use super::machine::JavaVm;
+use super::scheduling::schedulable;
+
+/// How a transition ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TransitionEnd {
+    /// Choices were registered; the state has successors.
+    Choices(ChoiceGenerators),
+    /// No thread can run on: every non-daemon thread finished, `System.exit` was called,
+    /// or the rest are blocked (which properties judge).
+    Finished,
+    /// A thread died of an exception a property claimed (see
+    /// [`super::property::Property::claims_uncaught`]).
+    Died,
+    /// `Verify.ignoreIf(true)` or `assume(false)`, or the program needs something rpf
+    /// cannot provide: the path is not followed further.
+    Ignored,
+}
+
+/// Runs one transition of thread `thread`, starting with `choices`.
+pub fn run(
+    vm: &mut JavaVm,
+    thread: u32,
+    choices: impl IntoIterator<Item = (Rc<str>, Choice)>,
+) -> TransitionEnd {
+    let budget_limit = vm.machine.max_transition;
+    let record = &mut vm.machine.transition;
+    record.pending.clear();
+    record.current.clear();
+    record.current.extend(choices);
+    record.died = None;
+    vm.jvm.regs.run_budget = budget_limit;
+    let t = thread as usize;
+    if let Some(rec) = vm.machine.footprint.as_deref_mut() {
+        rec.begin(&vm.jvm, thread);
+    }
+    vm.time_out(t);
+    let mut budget = budget_limit;
+    let end = loop {
+        let stop = vm.run_thread(t, &mut budget);
+        if vm.machine.transition.died.is_some() {
+            break Some(TransitionEnd::Died);
+        }
+        match stop {
+            Stop::Prune => break Some(TransitionEnd::Ignored),
+            Stop::Break => break None,
+            Stop::Halt(_) => break Some(TransitionEnd::Finished),
+            Stop::UpcallDone | Stop::FramesEmpty => {
+                vm.upcall_finished(t);
+                if vm.machine.transition.died.is_some() {
+                    break Some(TransitionEnd::Died);
+                }
+                if vm.state.threads[t].status == Status::Terminated {
+                    break None;
+                }
+            }
+            Stop::Blocked | Stop::Yield | Stop::Budget => break None,
+        }
+    };
+    if vm.has_deferred_events() {
+        // Objects and classes the last operation created are reported before the state.
+        vm.report_deferred_now(Frames::Parked);
+    }
+    end.unwrap_or_else(|| end_of_transition(vm))
+}
+
+/// After a transition that stopped without ending the path: the pending choices, or a
+/// thread choice, or the end.
+fn end_of_transition(vm: &mut JavaVm) -> TransitionEnd {
+    let pending = std::mem::take(&mut vm.machine.transition.pending);
+    if !pending.is_empty() {
+        return TransitionEnd::Choices(pending);
+    }
+    if vm.state.exit_status.is_some() {
+        return TransitionEnd::Finished;
+    }
+    let cg = ChoiceGenerator::threads("schedule", schedulable(&vm.jvm, vm.machine.policy.timeouts));
+    if cg.choices.is_empty() {
+        TransitionEnd::Finished
+    } else {
+        TransitionEnd::Choices(smallvec::smallvec![cg])
+    }
+}
