@@ -58,7 +58,9 @@ impl Vm {
                     return Stop::Break;
                 }
             }
-            let plan = self.attrs_active.then(|| Plan::of(insn, exec, class));
+            let plan = self
+                .attrs_active
+                .then(|| Plan::of(insn, opcode, exec, class));
             self.single_step = true;
             let stop = self.interpret(exec, budget);
             self.single_step = false;
