@@ -380,6 +380,32 @@ fn taint_tracker_follows_attributes_through_locals_fields_arrays_and_calls() {
 }
 
 #[test]
+fn taint_tracker_follows_attributes_through_generated_code() {
+    let sink = "+taint.sinks=TaintThroughLambdas$Log.write";
+    let factory = "+vm.insn_factory.class=rpf.TaintTracker";
+    let (run, report) = check(
+        "TaintThroughLambdas",
+        &[
+            factory,
+            "+taint.sources=TaintThroughLambdas$Secrets.pin",
+            sink,
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    assert_eq!(first_error(&report)["kind"], "taint");
+    // A source whose (void) result reaches nothing: no violation.
+    let (clean, _) = check(
+        "TaintThroughLambdas",
+        &[
+            factory,
+            "+taint.sources=TaintThroughLambdas$Log.write",
+            sink,
+        ],
+    );
+    assert_eq!(clean.status, Some(0), "{}", clean.stdout);
+}
+
+#[test]
 fn example_counter_counts_new_states_and_instructions() {
     let (run, report) = check("Choices", &["+listener=example.Counter"]);
     assert_eq!(run.status, Some(0));

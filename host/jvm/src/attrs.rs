@@ -5,9 +5,10 @@
 //! [`super::thread::Exec::attrs`], parallel to the value stack; field and element
 //! attributes in [`HeapAttrs`]. Both are part of the saved state and of the fingerprint.
 //! While attributes exist the VM executes instruction by instruction, and [`Plan`] moves
-//! them along with the values an instruction moves: loads, stores, `dup`s and `swap`,
-//! field and array accesses, `checkcast`, call arguments and return values. Instructions
-//! that compute new values produce values without attributes.
+//! them along with the values an instruction moves, as the instruction table's
+//! [`Effect`] says: loads, stores, `dup`s and `swap`, field and array accesses, `checkcast`,
+//! call arguments and return values. Instructions that compute new values produce values
+//! without attributes.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -17,6 +18,7 @@ use super::resolve::Resolved;
 use super::thread::Exec;
 use super::value::Ref;
 use super::Vm;
+use crate::classfile::opcodes::{self, Effect, Moves};
 use crate::classfile::Insn;
 use crate::machine::Machine;
 use crate::Jvm;
@@ -119,166 +121,112 @@ pub(crate) enum Plan {
     Return { attr: i64, callee_locals: usize },
 }
 
-/// Attributes of the top `n` operands, bottom first, each with whether its value is wide.
-fn top(exec: &Exec, n: usize) -> Vec<(i64, bool)> {
-    let len = exec.stack.len();
-    (len.saturating_sub(n)..len)
-        .map(|i| (exec.attr(i), exec.stack[i].is_wide()))
-        .collect()
-}
-
-/// The attribute permutation of a stack-shuffling instruction, following JVMS categories
-/// (a wide value is one entry here).
-fn shuffle(insn: Insn, exec: &Exec) -> Option<(usize, Vec<i64>)> {
-    let t = |n| top(exec, n);
-    let wide = |from_top: usize| exec.peek(from_top).is_wide();
-    let a = |v: &[(i64, bool)], i: usize| v[i].0;
-    Some(match insn {
-        Insn::Dup => {
-            let v = t(1);
-            (1, vec![a(&v, 0), a(&v, 0)])
-        }
-        Insn::DupX1 => {
-            let v = t(2);
-            (2, vec![a(&v, 1), a(&v, 0), a(&v, 1)])
-        }
-        Insn::DupX2 if wide(1) => {
-            let v = t(2);
-            (2, vec![a(&v, 1), a(&v, 0), a(&v, 1)])
-        }
-        Insn::DupX2 => {
-            let v = t(3);
-            (3, vec![a(&v, 2), a(&v, 0), a(&v, 1), a(&v, 2)])
-        }
-        Insn::Dup2 if wide(0) => {
-            let v = t(1);
-            (1, vec![a(&v, 0), a(&v, 0)])
-        }
-        Insn::Dup2 => {
-            let v = t(2);
-            (2, vec![a(&v, 0), a(&v, 1), a(&v, 0), a(&v, 1)])
-        }
-        Insn::Dup2X1 if wide(0) => {
-            let v = t(2);
-            (2, vec![a(&v, 1), a(&v, 0), a(&v, 1)])
-        }
-        Insn::Dup2X1 => {
-            let v = t(3);
-            (3, vec![a(&v, 1), a(&v, 2), a(&v, 0), a(&v, 1), a(&v, 2)])
-        }
-        Insn::Dup2X2 => return dup2_x2(exec),
-        Insn::Swap => {
-            let v = t(2);
-            (2, vec![a(&v, 1), a(&v, 0)])
-        }
-        _ => return None,
-    })
-}
-
-/// `dup2_x2` in its four forms.
-fn dup2_x2(exec: &Exec) -> Option<(usize, Vec<i64>)> {
-    let wide = |from_top: usize| exec.peek(from_top).is_wide();
-    let attr = |from_top: usize| exec.attr(exec.stack.len().saturating_sub(from_top + 1));
-    let (v1, v2, v3, v4) = (attr(0), attr(1), attr(2), attr(3));
-    Some(match (wide(0), wide(1), wide(2)) {
-        (true, true, _) => (2, vec![v1, v2, v1]),
-        (true, false, _) => (3, vec![v1, v3, v2, v1]),
-        (false, _, true) => (3, vec![v2, v1, v3, v2, v1]),
-        (false, _, false) => (4, vec![v2, v1, v4, v3, v2, v1]),
-    })
-}
-
-/// Operands consumed by instructions whose results carry no attribute.
-fn plain_pops(insn: Insn, exec: &Exec) -> usize {
-    use Insn::*;
-    match insn {
-        Iadd | Ladd | Fadd | Dadd | Isub | Lsub | Fsub | Dsub | Imul | Lmul | Fmul | Dmul
-        | Idiv | Ldiv | Fdiv | Ddiv | Irem | Lrem | Frem | Drem | Ishl | Lshl | Ishr | Lshr
-        | Iushr | Lushr | Iand | Land | Ior | Lor | Ixor | Lxor | Lcmp | Fcmpl | Fcmpg | Dcmpl
-        | Dcmpg | IfIcmp(..) | IfAcmpEq(_) | IfAcmpNe(_) => 2,
-        Ineg | Lneg | Fneg | Dneg | I2l | I2f | I2d | L2i | L2f | L2d | F2i | F2l | F2d | D2i
-        | D2l | D2f | I2b | I2c | I2s | If(..) | IfNull(_) | IfNonNull(_) | TableSwitch(_)
-        | LookupSwitch(_) | NewArray(_) | ANewArray(_) | ArrayLength | Athrow | InstanceOf(_)
-        | MonitorEnter | MonitorExit | Pop => 1,
-        Pop2 if exec.peek(0).is_wide() => 1,
-        Pop2 => 2,
-        MultiANewArray(_, dims) => usize::from(dims),
-        _ => 0,
+/// The attributes after a stack shuffle that rearranges the top `slots` slots as `order` says
+/// ([`Effect::Shuffle`]), moving each attribute with its value: the entries it pops and the
+/// attributes of those it pushes. A long or double is one entry but two slots, so this follows
+/// the categories of the values on the stack; `None` if they do not fit the shuffle.
+fn shuffle(exec: &Exec, slots: u8, order: &[u8]) -> Option<(usize, Vec<i64>)> {
+    let base = exec.top()?.stack_base as usize;
+    // The entry holding each of the top `slots` slots, bottom first.
+    let mut entry_of = Vec::with_capacity(usize::from(slots));
+    let mut entry = exec.stack.len();
+    while entry_of.len() < usize::from(slots) {
+        entry = entry.checked_sub(1).filter(|&e| e >= base)?;
+        let width = if exec.stack[entry].is_wide() { 2 } else { 1 };
+        entry_of.splice(0..0, std::iter::repeat_n(entry, width));
     }
+    if entry_of.len() != usize::from(slots) {
+        return None;
+    }
+    let mut result = Vec::with_capacity(order.len());
+    let mut k = 0;
+    while k < order.len() {
+        let from = usize::from(order[k]);
+        let e = *entry_of.get(from)?;
+        if exec.stack[e].is_wide() {
+            // Both halves of a wide value move together, first half first.
+            let first = from == 0 || entry_of[from - 1] != e;
+            if !first || order.get(k + 1).map(|&s| usize::from(s)) != Some(from + 1) {
+                return None;
+            }
+            k += 1;
+        }
+        result.push(exec.attr(e));
+        k += 1;
+    }
+    Some((exec.stack.len() - entry, result))
 }
 
 impl Plan {
-    /// The plan for `insn` about to execute in `exec`'s top frame of a method of `class`.
-    pub(crate) fn of(insn: Insn, exec: &Exec, class: ClassId) -> Plan {
-        let Some(frame) = exec.top() else {
+    /// The plan for `insn`, decoded from `opcode`, about to execute in `exec`'s top frame of a
+    /// method of `class`.
+    pub(crate) fn of(insn: Insn, opcode: u8, exec: &Exec, class: ClassId) -> Plan {
+        let (Some(frame), Some(info)) = (exec.top(), opcodes::info(opcode)) else {
             return Plan::Clear { pops: 0 };
         };
         let locals = frame.locals as usize;
         let top_attr = exec.attr(exec.stack.len().saturating_sub(1));
         let obj = |from_top| exec.peek(from_top).as_ref();
-        if let Some((pops, result)) = shuffle(insn, exec) {
-            return Plan::Replace { pops, result };
-        }
-        match insn {
-            Insn::Load(i) => Plan::Replace {
-                pops: 0,
-                result: vec![exec.attr(locals + usize::from(i))],
+        let index = insn.pool_index().unwrap_or(0);
+        let local = locals + usize::from(insn.local().unwrap_or(0));
+        match info.effect {
+            Effect::Values { pop, moves, .. } => match moves {
+                Moves::Fresh => Plan::Clear { pops: pop.len() },
+                Moves::Load => Plan::Replace {
+                    pops: 0,
+                    result: vec![exec.attr(local)],
+                },
+                Moves::Store => Plan::Store {
+                    entry: local,
+                    attr: top_attr,
+                },
+                Moves::Keep => Plan::Replace {
+                    pops: 1,
+                    result: vec![top_attr],
+                },
+                Moves::ArrayGet => Plan::ArrayLoad {
+                    array: obj(1),
+                    index: exec.peek(0).as_int(),
+                },
+                Moves::ArrayPut => Plan::ArrayStore {
+                    array: obj(2),
+                    index: exec.peek(1).as_int(),
+                    attr: top_attr,
+                },
+                Moves::Return => Plan::Return {
+                    attr: if pop.is_empty() { 0 } else { top_attr },
+                    callee_locals: locals,
+                },
             },
-            Insn::Store(i) => Plan::Store {
-                entry: locals + usize::from(i),
-                attr: top_attr,
+            Effect::Shuffle { slots, order } => match shuffle(exec, slots, order) {
+                Some((pops, result)) => Plan::Replace { pops, result },
+                None => Plan::Clear { pops: 0 },
             },
-            Insn::CheckCast(_) => Plan::Replace {
-                pops: 1,
-                result: vec![top_attr],
-            },
-            Insn::GetField(index) => Plan::GetField {
-                object: Some(obj(0)),
+            Effect::Field {
+                put: false,
+                instance,
+            } => Plan::GetField {
+                object: instance.then(|| obj(0)),
                 class,
                 index,
             },
-            Insn::GetStatic(index) => Plan::GetField {
-                object: None,
-                class,
-                index,
-            },
-            Insn::PutField(index) => Plan::PutField {
-                object: Some(obj(1)),
-                class,
-                index,
-                attr: top_attr,
-            },
-            Insn::PutStatic(index) => Plan::PutField {
-                object: None,
+            Effect::Field {
+                put: true,
+                instance,
+            } => Plan::PutField {
+                object: instance.then(|| obj(1)),
                 class,
                 index,
                 attr: top_attr,
             },
-            Insn::ArrayLoad => Plan::ArrayLoad {
-                array: obj(1),
-                index: exec.peek(0).as_int(),
+            Effect::Invoke { .. } => Plan::Invoke { class, index },
+            Effect::MultiNewArray => Plan::Clear {
+                pops: match insn {
+                    Insn::MultiANewArray(_, dims) => usize::from(dims),
+                    _ => 0,
+                },
             },
-            Insn::ArrayStore => Plan::ArrayStore {
-                array: obj(2),
-                index: exec.peek(1).as_int(),
-                attr: top_attr,
-            },
-            Insn::InvokeVirtual(index)
-            | Insn::InvokeSpecial(index)
-            | Insn::InvokeStatic(index)
-            | Insn::InvokeInterface(index)
-            | Insn::InvokeDynamic(index) => Plan::Invoke { class, index },
-            Insn::Return => Plan::Return {
-                attr: 0,
-                callee_locals: locals,
-            },
-            Insn::ReturnValue => Plan::Return {
-                attr: top_attr,
-                callee_locals: locals,
-            },
-            other => Plan::Clear {
-                pops: plain_pops(other, exec),
-            },
+            Effect::Prefix => Plan::Clear { pops: 0 },
         }
     }
 }
@@ -450,23 +398,80 @@ mod tests {
         }
     }
 
+    fn shuffled(name: &str, e: &Exec) -> Option<(usize, Vec<i64>)> {
+        match opcodes::info(opcodes::opcode(name)?)?.effect {
+            Effect::Shuffle { slots, order } => shuffle(e, slots, order),
+            _ => None,
+        }
+    }
+
     #[test]
-    fn shuffles_move_attributes_with_their_values() {
-        let i = Value::Int(1);
-        let l = Value::Long(2);
-        let e = exec_with(&[i, i], &[10, 20]);
-        assert_eq!(shuffle(Insn::Swap, &e), Some((2, vec![20, 10])));
-        assert_eq!(shuffle(Insn::DupX1, &e), Some((2, vec![20, 10, 20])));
-        assert_eq!(shuffle(Insn::Dup2, &e), Some((2, vec![10, 20, 10, 20])));
-        let w = exec_with(&[i, l], &[10, 20]);
-        assert_eq!(shuffle(Insn::Dup2, &w), Some((1, vec![20, 20])));
-        assert_eq!(shuffle(Insn::Dup2X1, &w), Some((2, vec![20, 10, 20])));
-        let four = exec_with(&[i, i, i, i], &[1, 2, 3, 4]);
-        assert_eq!(
-            shuffle(Insn::Dup2X2, &four),
-            Some((4, vec![3, 4, 1, 2, 3, 4]))
-        );
-        assert_eq!(shuffle(Insn::Iadd, &four), None);
+    fn shuffles_move_attributes_with_their_values_in_every_form() {
+        let (i, l) = (Value::Int(1), Value::Long(2));
+        type Moved = Option<(usize, &'static [i64])>;
+        let cases: &[(&str, &[Value], Moved)] = &[
+            ("pop", &[i], Some((1, &[]))),
+            ("pop2", &[i, i], Some((2, &[]))),
+            ("pop2", &[l], Some((1, &[]))),
+            ("dup", &[i], Some((1, &[1, 1]))),
+            ("dup", &[l], None),
+            ("dup_x1", &[i, i], Some((2, &[2, 1, 2]))),
+            ("dup_x1", &[l, i], None),
+            ("dup_x2", &[i, i, i], Some((3, &[3, 1, 2, 3]))),
+            ("dup_x2", &[l, i], Some((2, &[2, 1, 2]))),
+            ("dup2", &[i, i], Some((2, &[1, 2, 1, 2]))),
+            ("dup2", &[l], Some((1, &[1, 1]))),
+            ("dup2_x1", &[i, i, i], Some((3, &[2, 3, 1, 2, 3]))),
+            ("dup2_x1", &[i, l], Some((2, &[2, 1, 2]))),
+            ("dup2_x2", &[i, i, i, i], Some((4, &[3, 4, 1, 2, 3, 4]))),
+            ("dup2_x2", &[i, i, l], Some((3, &[3, 1, 2, 3]))),
+            ("dup2_x2", &[l, i, i], Some((3, &[2, 3, 1, 2, 3]))),
+            ("dup2_x2", &[l, l], Some((2, &[2, 1, 2]))),
+            ("dup2_x2", &[i, l, i], None),
+            ("swap", &[i, i], Some((2, &[2, 1]))),
+            ("iadd", &[i, i], None),
+        ];
+        for &(name, values, expected) in cases {
+            let attrs: Vec<i64> = (1..=values.len() as i64).collect();
+            let e = exec_with(values, &attrs);
+            let expected = expected.map(|(pops, result)| (pops, result.to_vec()));
+            assert_eq!(shuffled(name, &e), expected, "{name} on {values:?}");
+        }
+    }
+
+    #[test]
+    fn plans_follow_the_table() {
+        let mut e = exec_with(&[Value::Int(1), Value::Long(2), Value::Int(3)], &[5, 6, 7]);
+        e.frames[0].stack_base = 2;
+        let plan = |insn, name| Plan::of(insn, opcodes::opcode(name).unwrap(), &e, 0);
+        assert!(matches!(
+            plan(Insn::Load(1), "lload"),
+            Plan::Replace { pops: 0, result } if result == [6]
+        ));
+        assert!(matches!(
+            plan(Insn::Store(0), "istore"),
+            Plan::Store { entry: 0, attr: 7 }
+        ));
+        assert!(matches!(
+            plan(Insn::CheckCast(1), "checkcast"),
+            Plan::Replace { pops: 1, result } if result == [7]
+        ));
+        assert!(matches!(plan(Insn::Ladd, "ladd"), Plan::Clear { pops: 2 }));
+        assert!(matches!(
+            plan(Insn::MultiANewArray(1, 3), "multianewarray"),
+            Plan::Clear { pops: 3 }
+        ));
+        assert!(matches!(
+            plan(Insn::ReturnValue, "lreturn"),
+            Plan::Return {
+                attr: 7,
+                callee_locals: 0
+            }
+        ));
+        assert!(matches!(
+            plan(Insn::Return, "return"),
+            Plan::Return { attr: 0, .. }
+        ));
     }
 
     #[test]

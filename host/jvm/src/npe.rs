@@ -5,8 +5,7 @@
 use super::class::Method;
 use super::natives::lang_backtrace_top;
 use super::value::Ref;
-
-use crate::classfile::stackcheck::{effect, switch_targets, wide_value};
+use crate::classfile::opcodes::{self, Effect, Flow};
 use crate::classfile::{descriptor, Code, Constant, FieldType, Insn, MemberRef};
 use crate::Jvm;
 
@@ -98,43 +97,27 @@ fn array_kind(opcode: u8) -> &'static str {
 
 /// The failed action and the depth (in slots from the top) of the null operand.
 fn action(insn: Insn, opcode: u8, pool: &[Constant]) -> Option<(String, usize)> {
-    let field_slots = |i: u16| {
-        member(pool, i)
-            .and_then(|m| descriptor::parse_field(&m.desc))
-            .map(|t| usize::from(t.slots()))
-            .unwrap_or(1)
-    };
-    Some(match insn {
-        Insn::ArrayLoad => (format!("Cannot load from {} array", array_kind(opcode)), 1),
-        Insn::ArrayStore => (
-            format!("Cannot store to {} array", array_kind(opcode)),
-            1 + if wide_value(opcode) { 2 } else { 1 },
-        ),
-        Insn::ArrayLength => ("Cannot read the array length".to_string(), 0),
-        Insn::Athrow => ("Cannot throw exception".to_string(), 0),
-        Insn::MonitorEnter => ("Cannot enter synchronized block".to_string(), 0),
-        Insn::MonitorExit => ("Cannot exit synchronized block".to_string(), 0),
-        Insn::GetField(i) => (
-            format!("Cannot read field \"{}\"", member(pool, i)?.name),
-            0,
-        ),
-        Insn::PutField(i) => (
-            format!("Cannot assign field \"{}\"", member(pool, i)?.name),
-            field_slots(i),
-        ),
+    let action = match insn {
+        Insn::ArrayLoad => format!("Cannot load from {} array", array_kind(opcode)),
+        Insn::ArrayStore => format!("Cannot store to {} array", array_kind(opcode)),
+        Insn::ArrayLength => "Cannot read the array length".to_string(),
+        Insn::Athrow => "Cannot throw exception".to_string(),
+        Insn::MonitorEnter => "Cannot enter synchronized block".to_string(),
+        Insn::MonitorExit => "Cannot exit synchronized block".to_string(),
+        Insn::GetField(i) => format!("Cannot read field \"{}\"", member(pool, i)?.name),
+        Insn::PutField(i) => format!("Cannot assign field \"{}\"", member(pool, i)?.name),
         Insn::InvokeVirtual(i) | Insn::InvokeInterface(i) | Insn::InvokeSpecial(i) => {
             let m = member(pool, i)?;
             if &*m.name == "<init>" {
                 return None;
             }
-            let slots = descriptor::parse_method(&m.desc)?.param_slots();
-            (
-                format!("Cannot invoke \"{}\"", method_text(m)),
-                usize::from(slots),
-            )
+            format!("Cannot invoke \"{}\"", method_text(m))
         }
         _ => return None,
-    })
+    };
+    // The null operand is the deepest one popped: the array, object or receiver.
+    let (popped, _) = opcodes::info(opcode)?.slot_effect(insn, pool);
+    Some((action, usize::from(popped).checked_sub(1)?))
 }
 
 /// Where a null came from.
@@ -258,48 +241,32 @@ fn simulate(code: &Code, pool: &[Constant]) -> Vec<Option<Stack>> {
             }
         }
         let insn = code.insns[i as usize];
-        let opcode = code.opcodes[i as usize];
-        let len = stack.len();
-        let permute = |stack: &mut Stack, take: usize, order: &[usize]| {
-            if stack.len() < take {
-                return;
-            }
-            let top: Vec<Option<u32>> = stack.split_off(stack.len() - take);
-            stack.extend(order.iter().map(|&k| top[k]));
+        let Some(info) = opcodes::info(code.opcodes[i as usize]) else {
+            continue;
         };
-        match insn {
-            Insn::Dup => permute(&mut stack, 1, &[0, 0]),
-            Insn::DupX1 => permute(&mut stack, 2, &[1, 0, 1]),
-            Insn::DupX2 => permute(&mut stack, 3, &[2, 0, 1, 2]),
-            Insn::Dup2 => permute(&mut stack, 2, &[0, 1, 0, 1]),
-            Insn::Dup2X1 => permute(&mut stack, 3, &[1, 2, 0, 1, 2]),
-            Insn::Dup2X2 => permute(&mut stack, 4, &[2, 3, 0, 1, 2, 3]),
-            Insn::Swap => permute(&mut stack, 2, &[1, 0]),
+        let len = stack.len();
+        match info.effect {
+            Effect::Shuffle { slots, order } => {
+                let take = usize::from(slots);
+                if stack.len() >= take {
+                    let top: Vec<Option<u32>> = stack.split_off(stack.len() - take);
+                    stack.extend(order.iter().map(|&k| top[usize::from(k)]));
+                }
+            }
             _ => {
-                let (pop, push) = effect(insn, opcode, pool);
+                let (pop, push) = info.slot_effect(insn, pool);
                 stack.truncate(len.saturating_sub(usize::from(pop)));
                 stack.extend(std::iter::repeat_n(Some(i), usize::from(push)));
             }
         }
-        match insn {
-            Insn::Goto(t) => merge(&mut states, &mut work, t, &stack),
-            Insn::Jsr(_) | Insn::Ret(_) => {}
-            Insn::If(_, t)
-            | Insn::IfIcmp(_, t)
-            | Insn::IfAcmpEq(t)
-            | Insn::IfAcmpNe(t)
-            | Insn::IfNull(t)
-            | Insn::IfNonNull(t) => {
+        // Subroutines are not followed.
+        if info.flow != Flow::Subroutine {
+            for t in code.jump_targets(i) {
                 merge(&mut states, &mut work, t, &stack);
-                merge(&mut states, &mut work, i + 1, &stack);
             }
-            Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
-                for t in switch_targets(code, s) {
-                    merge(&mut states, &mut work, t, &stack);
-                }
-            }
-            Insn::Return | Insn::ReturnValue | Insn::Athrow => {}
-            _ => merge(&mut states, &mut work, i + 1, &stack),
+        }
+        if matches!(info.flow, Flow::Next | Flow::Branch) {
+            merge(&mut states, &mut work, i + 1, &stack);
         }
     }
     states

@@ -67,7 +67,9 @@ impl<M: Machine> Vm<M> {
                     return Stop::Break;
                 }
             }
-            let plan = self.attrs_active.then(|| Plan::of(insn, exec, class));
+            let plan = self
+                .attrs_active
+                .then(|| Plan::of(insn, opcode, exec, class));
             self.regs.single_step = true;
             let stop = self.interpret(exec, budget);
             self.regs.single_step = false;

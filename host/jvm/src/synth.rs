@@ -4,7 +4,8 @@
 use std::rc::Rc;
 
 use crate::classfile::{
-    access, descriptor, Code, Constant, FieldType, Handler, Insn, MemberRef, MethodDef,
+    access, descriptor, opcodes, BasicType, Code, Constant, FieldType, Handler, Insn, MemberRef,
+    MethodDef,
 };
 
 /// Builds one method's code and collects constants into a pool shared by a class.
@@ -138,12 +139,13 @@ impl Asm {
         let max_locals = parsed.param_slots() + u16::from(!is_static) + 2;
         let insns = std::mem::take(&mut self.insns);
         let n = insns.len();
+        let opcodes = opcodes_of(&insns, &parsed, is_static);
         let code = Code {
             max_stack: 512,
             max_locals,
             insns: insns.into(),
             offsets: (0..n as u32).collect(),
-            opcodes: vec![0; n].into(),
+            opcodes,
             switches: Box::new([]),
             handlers: std::mem::take(&mut self.handlers).into(),
             lines: Box::new([]),
@@ -226,6 +228,37 @@ impl Asm {
     }
 }
 
+/// The opcodes of generated instructions, for plugins and the instruction table: the types of
+/// locals and of the returned value come from the method descriptor; temporaries beyond the
+/// parameters and array elements are references in all code rpf generates.
+fn opcodes_of(insns: &[Insn], desc: &descriptor::MethodDescriptor, is_static: bool) -> Box<[u8]> {
+    let this = (!is_static).then_some(BasicType::Ref);
+    let params = desc
+        .params
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(p.basic(), usize::from(p.slots())));
+    let locals: Vec<BasicType> = this.into_iter().chain(params).collect();
+    insns
+        .iter()
+        .map(|&insn| {
+            let value = match insn {
+                Insn::Load(slot) | Insn::Store(slot) => Some(
+                    locals
+                        .get(usize::from(slot))
+                        .copied()
+                        .unwrap_or(BasicType::Ref),
+                ),
+                Insn::ReturnValue => desc.ret.as_ref().map(FieldType::basic),
+                Insn::ArrayLoad | Insn::ArrayStore => Some(BasicType::Ref),
+                _ => None,
+            };
+            let opcode = opcodes::encode(insn, value);
+            debug_assert!(opcode.is_some(), "no opcode encodes {insn:?}");
+            opcode.unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The wrapper class and descriptor character of a primitive type.
 pub fn wrapper_of(t: &FieldType) -> (&'static str, &'static str) {
     match t {
@@ -253,4 +286,37 @@ pub fn wrapper_prim(class: &str) -> Option<&'static str> {
         "java/lang/Double" => "D",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_code_gets_typed_opcodes() {
+        let mut asm = Asm::new();
+        for insn in [
+            Insn::Load(0),
+            Insn::Load(2),
+            Insn::Load(3),
+            Insn::Load(4),
+            Insn::Iconst(2),
+            Insn::ArrayLoad,
+            Insn::Store(5),
+            Insn::ReturnValue,
+        ] {
+            asm.emit(insn);
+        }
+        let method = asm.finish("m", "(JI[Ljava/lang/Object;)D", access::STATIC);
+        let code = method.code.unwrap();
+        let mnemonics: Vec<&str> = code
+            .opcodes
+            .iter()
+            .map(|&op| opcodes::info(op).unwrap().mnemonic)
+            .collect();
+        assert_eq!(
+            mnemonics,
+            ["lload", "iload", "aload", "aload", "iconst_2", "aaload", "astore", "dreturn"]
+        );
+    }
 }

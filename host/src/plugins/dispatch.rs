@@ -327,7 +327,7 @@ impl Plugins {
                     .map_err(|e| refused(&r.name, &library, e))?;
                 let mut intercept = [false; 256];
                 for m in wanted.iter() {
-                    let op = rpf_jvm::classfile::mnemonic::opcode(m.as_str()).ok_or_else(|| {
+                    let op = rpf_jvm::classfile::opcodes::opcode(m.as_str()).ok_or_else(|| {
                         refused(
                             &r.name,
                             &library,

@@ -9,7 +9,7 @@ use rpf_plugin_api::{
 };
 
 use rpf_jvm::class::{ClassId, MethodId};
-use rpf_jvm::classfile::{mnemonic, Constant, Insn};
+use rpf_jvm::classfile::{opcodes, Constant, Insn};
 use rpf_jvm::heap::ObjData;
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::resolve::Resolved;
@@ -137,27 +137,6 @@ fn choice_is(c: Choice, kind: ChoiceKind) -> bool {
     )
 }
 
-/// Jump targets of an instruction.
-fn targets(insn: Insn, code: &rpf_jvm::classfile::Code) -> Vec<u32> {
-    match insn {
-        Insn::If(_, t)
-        | Insn::IfIcmp(_, t)
-        | Insn::IfAcmpEq(t)
-        | Insn::IfAcmpNe(t)
-        | Insn::IfNull(t)
-        | Insn::IfNonNull(t)
-        | Insn::Goto(t)
-        | Insn::Jsr(t) => vec![t],
-        Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
-            let mut all = rpf_jvm::classfile::stackcheck::switch_targets(code, s);
-            all.sort_unstable();
-            all.dedup();
-            all
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// The source line of `pc` in `method`, or -1.
 pub fn line(vm: &Jvm, method: MethodId, pc: u32) -> i32 {
     if method as usize >= vm.classes.method_count() {
@@ -217,6 +196,7 @@ pub fn insn_info(vm: &Jvm, method: MethodId, pc: u32) -> Option<InsnInfo> {
     let code = m.code.as_ref()?;
     let insn = *code.insns.get(pc as usize)?;
     let opcode = code.opcodes[pc as usize];
+    let mnemonic = opcodes::info(opcode)?.mnemonic;
     let (member, volatile, is_static) = match insn {
         Insn::GetField(i) | Insn::PutField(i) | Insn::GetStatic(i) | Insn::PutStatic(i) => {
             field_facts(vm, m.class, i)
@@ -228,11 +208,11 @@ pub fn insn_info(vm: &Jvm, method: MethodId, pc: u32) -> Option<InsnInfo> {
         _ => (String::new(), false, false),
     };
     Some(InsnInfo {
-        mnemonic: RStr::from_str(mnemonic::mnemonic(opcode)),
+        mnemonic: RStr::from_str(mnemonic),
         opcode,
-        text: format!("{insn:?}").into(),
+        text: opcodes::text(code, pc).into(),
         line: line(vm, method, pc),
-        targets: targets(insn, code).into(),
+        targets: code.jump_targets(pc).into(),
         member: member.into(),
         volatile,
         is_static,

@@ -171,6 +171,58 @@ pub enum Insn {
     MultiANewArray(u16, u8),
 }
 
+impl Insn {
+    /// The target of a conditional branch, `goto` or `jsr` (a switch's are in
+    /// [`Code::switches`]).
+    pub fn target(self) -> Option<u32> {
+        use Insn::*;
+        match self {
+            If(_, t)
+            | IfIcmp(_, t)
+            | IfAcmpEq(t)
+            | IfAcmpNe(t)
+            | IfNull(t)
+            | IfNonNull(t)
+            | Goto(t)
+            | Jsr(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The local variable slot it reads or writes.
+    pub fn local(self) -> Option<u16> {
+        use Insn::*;
+        match self {
+            Load(l) | Store(l) | Iinc(l, _) | Ret(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The constant pool index it refers to.
+    pub fn pool_index(self) -> Option<u16> {
+        use Insn::*;
+        match self {
+            Ldc(i)
+            | Ldc2(i)
+            | GetStatic(i)
+            | PutStatic(i)
+            | GetField(i)
+            | PutField(i)
+            | InvokeVirtual(i)
+            | InvokeSpecial(i)
+            | InvokeStatic(i)
+            | InvokeInterface(i)
+            | InvokeDynamic(i)
+            | New(i)
+            | ANewArray(i)
+            | CheckCast(i)
+            | InstanceOf(i)
+            | MultiANewArray(i, _) => Some(i),
+            _ => None,
+        }
+    }
+}
+
 /// The table of a tableswitch or lookupswitch, targets as instruction indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Switch {
@@ -273,6 +325,31 @@ impl Code {
             .iter()
             .find(|l| l.slot == slot && l.start <= index && index < l.end)
             .map(|l| &*l.name)
+    }
+
+    /// Where instruction `index` may jump, sorted and without duplicates: the target of a
+    /// branch, `goto` or `jsr`, the targets of a switch; none for other instructions.
+    pub fn jump_targets(&self, index: u32) -> Vec<u32> {
+        let mut targets: Vec<u32> = match self.insns.get(index as usize) {
+            Some(Insn::TableSwitch(s) | Insn::LookupSwitch(s)) => {
+                match self.switches.get(*s as usize) {
+                    Some(Switch::Table {
+                        default, targets, ..
+                    }) => std::iter::once(*default)
+                        .chain(targets.iter().copied())
+                        .collect(),
+                    Some(Switch::Lookup { default, pairs }) => std::iter::once(*default)
+                        .chain(pairs.iter().map(|(_, t)| *t))
+                        .collect(),
+                    None => Vec::new(),
+                }
+            }
+            Some(insn) => insn.target().into_iter().collect(),
+            None => Vec::new(),
+        };
+        targets.sort_unstable();
+        targets.dedup();
+        targets
     }
 
     /// The source line of instruction `index`, if the class has a LineNumberTable.
@@ -776,5 +853,133 @@ impl Decoder<'_> {
             },
             "a single-slot loadable constant",
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classfile::constant::MemberRef;
+    use crate::classfile::descriptor::BasicType;
+    use crate::classfile::opcodes::{self, decodes_to, Format};
+
+    fn pool() -> Vec<Constant> {
+        let member = |class: &str, desc: &str, interface| MemberRef {
+            class: class.into(),
+            name: "m".into(),
+            desc: desc.into(),
+            interface,
+        };
+        vec![
+            Constant::Unusable,
+            Constant::Int(7),
+            Constant::Long(8),
+            Constant::Unusable,
+            Constant::Class("C".into()),
+            Constant::FieldRef(member("C", "J", false)),
+            Constant::MethodRef(member("C", "(I)V", false)),
+            Constant::MethodRef(member("I", "()V", true)),
+            Constant::InvokeDynamic {
+                bootstrap: 0,
+                name: "m".into(),
+                desc: "()V".into(),
+            },
+        ]
+    }
+
+    /// The bytes of one instruction with `opcode` in `format` at offset 0, referring to
+    /// constant `pool_index`; branches go to the instruction itself.
+    fn sample(opcode: u8, format: Format, pool_index: u8) -> Vec<u8> {
+        let operands: &[u8] = match format {
+            Format::None => &[],
+            Format::Byte => &[100],
+            Format::Short => &[3, 232],
+            Format::ArrayType => &[10],
+            Format::Local => &[1],
+            Format::Iinc => &[1, 0xff],
+            Format::Pool1 => &[pool_index],
+            Format::Pool2 => &[0, pool_index],
+            Format::InvokeInterface => &[0, pool_index, 1, 0],
+            Format::InvokeDynamic => &[0, pool_index, 0, 0],
+            Format::MultiANewArray => &[0, pool_index, 2],
+            Format::Branch => &[0, 0],
+            Format::BranchWide => &[0, 0, 0, 0],
+            // Padding, default, low, high, one offset.
+            Format::TableSwitch => &[0; 3 + 16],
+            // Padding, default, no pairs.
+            Format::LookupSwitch => &[0; 3 + 8],
+            Format::Wide => unreachable!("wide has its own test"),
+        };
+        std::iter::once(opcode)
+            .chain(operands.iter().copied())
+            .collect()
+    }
+
+    /// Decodes one instruction that must take all of `bytes`.
+    fn decode_one(bytes: &[u8], pool: &[Constant]) -> Result<Insn, String> {
+        let raw = split_instructions(bytes)?;
+        let [(0, ins)] = &raw[..] else {
+            return Err(format!("{bytes:02x?} is not exactly one instruction"));
+        };
+        let mut index_of = vec![u32::MAX; bytes.len() + 1];
+        index_of[0] = 0;
+        index_of[bytes.len()] = 1;
+        let decoder = Decoder {
+            pool,
+            index_of: &index_of,
+            max_locals: 5,
+        };
+        decoder.convert(0, ins, &mut Vec::new())
+    }
+
+    /// classfile-parser reads each opcode with the operand format the table states, and the
+    /// decoder turns it into the instruction the table states.
+    #[test]
+    fn every_opcode_decodes_as_the_table_says() {
+        let pool = pool();
+        for op in (0..=0xc9u8).filter(|&op| op != 0xc4) {
+            let info = opcodes::info(op).unwrap();
+            let decoded = (1..pool.len() as u8)
+                .find_map(|p| decode_one(&sample(op, info.format, p), &pool).ok())
+                .unwrap_or_else(|| panic!("{} does not decode", info.mnemonic));
+            assert!(
+                decodes_to(op, decoded),
+                "{} gave {decoded:?}",
+                info.mnemonic
+            );
+            // Generated code can encode it again with an opcode of the same effect.
+            let values = [None, Some(BasicType::Int), Some(BasicType::Long)]
+                .into_iter()
+                .chain([BasicType::Float, BasicType::Double, BasicType::Ref].map(Some));
+            let again = values
+                .filter_map(|v| opcodes::encode(decoded, v))
+                .find(|&e| {
+                    let e = opcodes::info(e).unwrap();
+                    (e.effect, e.flow) == (info.effect, info.flow)
+                });
+            assert!(again.is_some(), "{} does not encode back", info.mnemonic);
+        }
+    }
+
+    /// `wide` applies exactly to the opcodes with a local variable operand, and the widened
+    /// form decodes like the narrow one.
+    #[test]
+    fn wide_widens_exactly_the_local_formats() {
+        let pool = pool();
+        for op in (0..=0xc9u8).filter(|&op| op != 0xc4) {
+            let info = opcodes::info(op).unwrap();
+            let mut bytes = vec![0xc4, op, 0, 1];
+            if info.format == Format::Iinc {
+                bytes.extend([0xff, 0xff]);
+            }
+            let widened = decode_one(&bytes, &pool);
+            match info.format {
+                Format::Local | Format::Iinc => {
+                    let narrow = decode_one(&sample(op, info.format, 0), &pool);
+                    assert_eq!(widened, narrow, "wide {}", info.mnemonic);
+                }
+                _ => assert!(widened.is_err(), "wide {}", info.mnemonic),
+            }
+        }
     }
 }

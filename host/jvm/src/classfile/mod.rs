@@ -4,8 +4,8 @@
 pub mod bytecode;
 pub mod constant;
 pub mod descriptor;
-pub mod mnemonic;
 pub mod mutf8;
+pub mod opcodes;
 pub mod stackcheck;
 
 use std::rc::Rc;

@@ -37,10 +37,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         ("parkUntil", "(Ljava/lang/Object;J)V"),
         ("unpark", "(Ljava/lang/Thread;)V"),
     ] {
-        r.declare("java/util/concurrent/locks/LockSupport", name, desc).thread_api = true;
+        r.declare("java/util/concurrent/locks/LockSupport", name, desc)
+            .thread_api = true;
     }
     // Monitor operations report what they touch through the machine's hooks.
-    r.add("java/lang/Object", "wait", "(J)V", object_wait).tracked = true;
+    r.add("java/lang/Object", "wait", "(J)V", object_wait)
+        .tracked = true;
     r.add("java/lang/Object", "notify", "()V", |vm, _, a| {
         notify(vm, a.obj(0), false)
     })
