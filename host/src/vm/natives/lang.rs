@@ -236,6 +236,9 @@ pub fn register(r: &mut NativeRegistry) {
         "getSimpleBinaryName0",
         "()Ljava/lang/String;",
         |vm, _, a| {
+            // The InnerClasses entry's name, null for top-level and anonymous classes (as
+            // HotSpot's JVM_GetSimpleBinaryName): `isAnonymousClass` tests exactly that,
+            // and `getSimpleBinaryName` turns it into "" for anonymous classes itself.
             let c = class_arg(vm, a.obj(0))?;
             let cls = vm.classes.get(c).clone();
             let simple = cls
@@ -243,10 +246,9 @@ pub fn register(r: &mut NativeRegistry) {
                 .inner_classes
                 .iter()
                 .find(|ic| ic.inner == cls.name)
-                .map(|ic| ic.simple_name.clone());
+                .and_then(|ic| ic.simple_name.clone());
             Ok(match simple {
-                Some(Some(n)) => Value::Ref(vm.new_string(&n)),
-                Some(None) => Value::Ref(vm.new_string("")),
+                Some(n) => Value::Ref(vm.new_string(&n)),
                 None => Value::NULL,
             })
         },
