@@ -219,7 +219,8 @@ pub struct Explore {
     pub ignored: bool,
     /// Budget value at the start of the transition (first-step detection).
     pub start_budget: u64,
-    /// Instructions executed per transition before rpf forces a scheduling point.
+    /// Instructions executed per transition before rpf forces a scheduling point (so that a
+    /// thread spinning without shared accesses cannot hang the search; `vm.max_transition`).
     pub max_transition: u64,
     /// Executed (thread, method, pc) while recording a trace.
     pub record: Option<Vec<(u32, u32, u32)>>,
@@ -243,10 +244,6 @@ pub struct Explore {
     /// Report deadlocks (NotDeadlockedProperty).
     pub check_deadlocks: bool,
 }
-
-/// Instructions a transition may run before rpf treats it as a scheduling point anyway (so
-/// that a thread spinning without shared accesses cannot hang the search).
-pub const DEFAULT_MAX_TRANSITION: u64 = 5_000_000;
 
 impl Vm {
     /// Whether the model checker drives this VM.
@@ -593,11 +590,8 @@ impl Vm {
         thread: u32,
         choices: impl IntoIterator<Item = (Rc<str>, Choice)>,
     ) -> TransitionEnd {
-        let budget_limit = self
-            .explore
-            .as_ref()
-            .map(|e| e.max_transition)
-            .unwrap_or(DEFAULT_MAX_TRANSITION);
+        // Without the checker's bookkeeping nothing bounds a transition.
+        let budget_limit = self.explore.as_ref().map_or(u64::MAX, |e| e.max_transition);
         if let Some(e) = self.explore.as_mut() {
             e.pending.clear();
             e.current.clear();

@@ -45,7 +45,8 @@ use value::{Ref, Value};
 
 pub use interp::Stop;
 
-/// Tunables of the virtual machine.
+/// Tunables of the virtual machine; rpf's defaults for them live in the configuration's key
+/// registry (`launch::vm_options`).
 #[derive(Debug, Clone)]
 pub struct VmOptions {
     /// `java -ea` for application classes.
@@ -54,16 +55,6 @@ pub struct VmOptions {
     pub max_stack_depth: u32,
     /// Instructions per scheduling slice in plain execution.
     pub time_slice: u64,
-}
-
-impl Default for VmOptions {
-    fn default() -> Self {
-        VmOptions {
-            assertions: true,
-            max_stack_depth: 3000,
-            time_slice: 10_000,
-        }
-    }
 }
 
 /// Initialization state of a class (JVMS §5.5).
