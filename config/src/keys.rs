@@ -255,9 +255,11 @@ registry! {
         "root of the JDK whose class library rpf runs");
     VM_ASSERTIONS: Key<Bool> = ("vm.assertions", Bool, "true",
         "Java assertions in application classes (java -ea)");
-    VM_MAX_STACK_DEPTH: Key<Count> = ("vm.max_stack_depth",
-        Count(Range::between(16, 1_000_000)), "3000",
-        "frames per thread before StackOverflowError");
+    VM_STACK_SIZE: Key<Size> = ("vm.stack_size", Size(Range::between(64 << 10, 1 << 30)), "1m",
+        "Java stack of each thread: a frame takes 48 bytes plus 8 per local variable and operand stack slot");
+    VM_MAX_STACK_DEPTH: OptKey<Count> = ("vm.max_stack_depth",
+        Count(Range::between(16, 1_000_000)), Unset::Nothing,
+        "frames per thread before StackOverflowError, in addition to vm.stack_size");
     VM_TIME_SLICE: Key<Count> = ("vm.time_slice", Count(Range::at_least(1)), "10000",
         "instructions a thread runs before rpf run switches threads");
     VM_POR: Key<Bool> = ("vm.por", Bool, "true",
@@ -425,6 +427,7 @@ mod tests {
         }
         assert_eq!(VM_MAX_TRANSITION.get(&empty).unwrap(), 5_000_000);
         assert_eq!(VM_TIME_SLICE.get(&empty).unwrap(), 10_000);
+        assert_eq!(VM_STACK_SIZE.get(&empty).unwrap(), 1 << 20);
         assert_eq!(REPORT_PROGRESS.get(&empty).unwrap().as_secs(), 5);
         assert_eq!(SEARCH_CLASS.get(&empty).unwrap(), SearchClass::DepthFirst);
         assert_eq!(SEARCH_MAX_ERRORS.get(&empty).unwrap(), None);
@@ -469,6 +472,11 @@ mod tests {
                 "{err}"
             );
         }
+        let c = config("vm.stack_size = 32k\n");
+        assert_eq!(
+            validate(&c).unwrap_err().to_string(),
+            "vm.stack_size: 32k is out of range, allowed: 64k to 1g (app.jpf line 1)"
+        );
     }
 
     #[test]

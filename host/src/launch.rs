@@ -74,7 +74,8 @@ impl Target {
 pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
     Ok(VmOptions {
         assertions: keys::VM_ASSERTIONS.get(config)?,
-        max_stack_depth: u32::try_from(keys::VM_MAX_STACK_DEPTH.get(config)?).unwrap_or(u32::MAX),
+        stack_size: keys::VM_STACK_SIZE.get(config)?,
+        max_stack_depth: keys::VM_MAX_STACK_DEPTH.get(config)?,
         time_slice: keys::VM_TIME_SLICE.get(config)?,
     })
 }

@@ -305,7 +305,7 @@ impl Vm {
         };
         match m.body() {
             Body::Code(code) => {
-                if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                if self.frame_overflows(exec, &m, code) {
                     self.release_lock(exec, lock);
                     return self.throw_stack_overflow(exec);
                 }
@@ -447,7 +447,7 @@ impl Vm {
                         } else {
                             Ref::NULL
                         };
-                        if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                        if self.frame_overflows(exec, m, code) {
                             self.release_lock(exec, lock);
                             return self.throw_stack_overflow(exec);
                         }

@@ -51,8 +51,11 @@ pub use interp::Stop;
 pub struct VmOptions {
     /// `java -ea` for application classes.
     pub assertions: bool,
-    /// Frames per thread before StackOverflowError.
-    pub max_stack_depth: u32,
+    /// Bytes of Java stack per thread: StackOverflowError when a new frame would not fit
+    /// (what a frame takes is modelled in `throw.rs`).
+    pub stack_size: u64,
+    /// Frames per thread before StackOverflowError, if limited.
+    pub max_stack_depth: Option<u64>,
     /// Instructions per scheduling slice in plain execution.
     pub time_slice: u64,
 }

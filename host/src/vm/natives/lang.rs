@@ -757,6 +757,10 @@ fn caller_class(vm: &mut Vm, exec: &mut Exec, _: &[Value]) -> NativeResult {
     Ok(Value::NULL)
 }
 
+/// Frames a backtrace keeps, the innermost ones: HotSpot's `MaxJavaStackTraceDepth`, so that
+/// deep recursion's errors have the stack traces they have under `java`.
+const MAX_STACK_TRACE_DEPTH: usize = 1024;
+
 /// Records the current thread's frames (minus the exception's own construction) as
 /// `(method << 32) | pc` in a long[] backtrace.
 fn fill_in_stack_trace(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResult {
@@ -798,6 +802,7 @@ fn fill_in_stack_trace(vm: &mut Vm, exec: &mut Exec, a: &[Value]) -> NativeResul
     if let Some(native) = vm.pending_native_frame.take() {
         frames.insert(0, (native, 0));
     }
+    frames.truncate(MAX_STACK_TRACE_DEPTH);
     let encoded: Vec<i64> = frames
         .iter()
         .map(|&(m, pc)| (i64::from(m) << 32) | i64::from(pc))
