@@ -2,18 +2,16 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::time::Duration;
 
 use figment::value::{Dict, Map, Value};
 use figment::{Figment, Metadata, Profile, Provider};
-use serde::de::DeserializeOwned;
 
 use crate::error::ConfigError;
 
 /// Where a value was set: file (or "command line") and line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
-    /// Display name of the source: a file path, "built-in defaults" or "command line".
+    /// Display name of the source: a file path or "command line".
     pub source: String,
     /// 1-based line, 0 where lines do not apply.
     pub line: usize,
@@ -40,8 +38,9 @@ pub(crate) struct Setting {
 
 /// The final, layered configuration of a run.
 ///
-/// Keys are flat strings. Values are kept as strings (as in JPF) and converted on access, so a
-/// wrong type is reported where it is used, naming the key, the value and its origin.
+/// Keys are flat strings. Values are kept as strings (as in JPF); the registry's keys
+/// ([`crate::keys`]) read them as their types, naming the key, the value and its origin in
+/// errors.
 #[derive(Debug, Clone)]
 pub struct Config {
     settings: BTreeMap<String, Setting>,
@@ -155,29 +154,6 @@ impl Config {
             .unwrap_or_default()
     }
 
-    fn typed<T: DeserializeOwned>(
-        &self,
-        key: &str,
-        expected: &str,
-    ) -> Result<Option<T>, ConfigError> {
-        let Some(raw) = self.get(key) else {
-            return Ok(None);
-        };
-        self.figment
-            .extract_inner_lossy::<T>(&figment_key(key))
-            .map(Some)
-            .map_err(|_| self.wrong_type(key, expected, raw))
-    }
-
-    fn wrong_type(&self, key: &str, expected: &str, raw: &str) -> ConfigError {
-        ConfigError::WrongType {
-            key: key.to_string(),
-            expected: expected.to_string(),
-            value: raw.to_string(),
-            origin: self.origin_suffix(key),
-        }
-    }
-
     /// An error about `key`'s value that is well-typed but not acceptable.
     pub fn invalid(&self, key: &str, message: impl Into<String>) -> ConfigError {
         ConfigError::Invalid {
@@ -186,100 +162,6 @@ impl Config {
             origin: self.origin_suffix(key),
         }
     }
-
-    /// A boolean (`true/false/yes/no/on/off/1/0`), or `default` when unset.
-    pub fn bool_or(&self, key: &str, default: bool) -> Result<bool, ConfigError> {
-        Ok(self.typed(key, "a boolean")?.unwrap_or(default))
-    }
-
-    /// A signed integer, if set.
-    pub fn int(&self, key: &str) -> Result<Option<i64>, ConfigError> {
-        self.typed(key, "an integer")
-    }
-
-    /// A non-negative integer, if set.
-    pub fn uint(&self, key: &str) -> Result<Option<u64>, ConfigError> {
-        self.typed(key, "a non-negative integer")
-    }
-
-    /// A floating point number, if set.
-    pub fn float(&self, key: &str) -> Result<Option<f64>, ConfigError> {
-        self.typed(key, "a number")
-    }
-
-    /// A comma separated list (empty items dropped, items trimmed).
-    pub fn list(&self, key: &str) -> Vec<String> {
-        self.get(key)
-            .map(|v| {
-                v.split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// A list of paths, separated by `,`, `;` or `:` as JPF accepts.
-    pub fn path_list(&self, key: &str) -> Vec<String> {
-        self.get(key)
-            .map(|v| {
-                v.split([',', ';', ':'])
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// A size in bytes with an optional `k`, `m` or `g` suffix (powers of 1024).
-    pub fn bytes(&self, key: &str) -> Result<Option<u64>, ConfigError> {
-        let Some(raw) = self.get(key) else {
-            return Ok(None);
-        };
-        let lower = raw.trim().to_ascii_lowercase();
-        let lower = lower.trim_end_matches('b');
-        let (digits, factor) = match lower.char_indices().last() {
-            Some((i, 'k')) => (&lower[..i], 1u64 << 10),
-            Some((i, 'm')) => (&lower[..i], 1 << 20),
-            Some((i, 'g')) => (&lower[..i], 1 << 30),
-            _ => (lower, 1),
-        };
-        digits
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .and_then(|n| n.checked_mul(factor))
-            .map(Some)
-            .ok_or_else(|| self.wrong_type(key, "a size such as 512m or 2g", raw))
-    }
-
-    /// A duration: plain seconds, or a number with `ms`, `s`, `m` or `h`.
-    pub fn duration(&self, key: &str) -> Result<Option<Duration>, ConfigError> {
-        let Some(raw) = self.get(key) else {
-            return Ok(None);
-        };
-        let text = raw.trim();
-        let split = text
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(text.len());
-        let (number, unit) = text.split_at(split);
-        let seconds_per_unit = match unit.trim() {
-            "" | "s" => 1.0,
-            "ms" => 0.001,
-            "m" | "min" => 60.0,
-            "h" => 3600.0,
-            _ => f64::NAN,
-        };
-        number
-            .parse::<f64>()
-            .ok()
-            .map(|n| n * seconds_per_unit)
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(|s| Some(Duration::from_secs_f64(s)))
-            .ok_or_else(|| self.wrong_type(key, "a duration such as 90s or 5m", raw))
-    }
 }
 
 #[cfg(test)]
@@ -287,41 +169,20 @@ mod tests {
     use crate::ConfigBuilder;
 
     fn config(text: &str) -> crate::Config {
-        ConfigBuilder::empty()
+        ConfigBuilder::new()
             .text("app.jpf", text, None)
             .build()
             .unwrap()
     }
 
     #[test]
-    fn typed_access_with_precise_errors() {
-        let c = config("a=1\nb=true\nsearch.depth_limit = ten\nf=2.5\nneg=-3\n");
-        assert_eq!(c.int("a").unwrap(), Some(1));
-        assert_eq!(c.int("neg").unwrap(), Some(-3));
-        assert!(c.uint("neg").is_err());
-        assert!(c.bool_or("b", false).unwrap());
-        assert!(!c.bool_or("missing", false).unwrap());
-        assert_eq!(c.float("f").unwrap(), Some(2.5));
-        let err = c.int("search.depth_limit").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "search.depth_limit: expected an integer, got \"ten\" (app.jpf line 3)"
-        );
+    fn values_know_their_origin() {
+        let c = config("a=1\nb = two words \n");
+        assert_eq!(c.get("b"), Some("two words"));
+        assert_eq!(c.origin("b").unwrap().to_string(), "app.jpf line 2");
+        assert_eq!(c.origin_suffix("a"), " (app.jpf line 1)");
+        assert_eq!(c.origin_suffix("missing"), "");
         assert_eq!(c.provider_name("a").as_deref(), Some("app.jpf"));
-    }
-
-    #[test]
-    fn lists_sizes_and_durations() {
-        let c = config("l = a, b,,c\np=x:y;z\nm=512m\ng=2G\nt=90s\nt2=5m\nt3=1500ms\nbad=fast\n");
-        assert_eq!(c.list("l"), ["a", "b", "c"]);
-        assert_eq!(c.path_list("p"), ["x", "y", "z"]);
-        assert_eq!(c.bytes("m").unwrap(), Some(512 << 20));
-        assert_eq!(c.bytes("g").unwrap(), Some(2 << 30));
-        assert_eq!(c.duration("t").unwrap().unwrap().as_secs(), 90);
-        assert_eq!(c.duration("t2").unwrap().unwrap().as_secs(), 300);
-        assert_eq!(c.duration("t3").unwrap().unwrap().as_millis(), 1500);
-        assert!(c.duration("bad").is_err());
-        assert!(c.bytes("bad").is_err());
     }
 
     #[test]
@@ -330,7 +191,7 @@ mod tests {
         let keys: Vec<_> = c.with_prefix("vm.").map(|(k, _)| k).collect();
         assert_eq!(keys, ["vm.por", "vm.por.x"]);
         c.set("vm.por", "false");
-        assert!(!c.bool_or("vm.por", true).unwrap());
+        assert_eq!(c.get("vm.por"), Some("false"));
         assert_eq!(c.origin("vm.por").unwrap().to_string(), "command line");
     }
 }

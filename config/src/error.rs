@@ -63,7 +63,19 @@ pub enum ConfigError {
         /// ` (file line N)` or empty.
         origin: String,
     },
-    /// A value of the right type but outside its allowed range or set.
+    /// A value of the right type outside the range its key allows.
+    #[error("{key}: {value} is out of range, allowed: {allowed}{origin}")]
+    OutOfRange {
+        /// The key being read.
+        key: String,
+        /// The value found.
+        value: String,
+        /// The values allowed (`at least 1000`, `16 to 1000000`).
+        allowed: String,
+        /// ` (file line N)` or empty.
+        origin: String,
+    },
+    /// A value of the right type that is not acceptable for another reason.
     #[error("{key}: {message}{origin}")]
     Invalid {
         /// The key being read.

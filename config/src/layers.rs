@@ -1,4 +1,4 @@
-//! Building a [`Config`] from its layers: defaults < site file < application file < arguments.
+//! Building a [`Config`] from its layers: site file < application file < arguments.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,13 +36,9 @@ impl Default for ConfigBuilder {
 }
 
 impl ConfigBuilder {
-    /// A builder whose first layer is rpf's built-in defaults.
+    /// A builder without layers. rpf's defaults are not a layer: the registry
+    /// ([`crate::keys`]) supplies them when a key is read.
     pub fn new() -> Self {
-        Self::empty().text("built-in defaults", crate::BUILTIN_DEFAULTS, None)
-    }
-
-    /// A builder without the built-in defaults (mainly for tests).
-    pub fn empty() -> Self {
         ConfigBuilder { layers: Vec::new() }
     }
 
@@ -227,7 +223,7 @@ mod tests {
 
     #[test]
     fn later_layers_win_and_appends_accumulate() {
-        let config = ConfigBuilder::empty()
+        let config = ConfigBuilder::new()
             .text("defaults", "a=1\nlist=x\nkeep=k\n", None)
             .text(
                 "app.jpf",
@@ -256,7 +252,7 @@ mod tests {
         .unwrap();
         let app = dir.path().join("app.jpf");
         std::fs::write(&app, "@include=inc.jpf\nclasspath=${config_path}/out\n").unwrap();
-        let config = ConfigBuilder::empty().file(&app).build().unwrap();
+        let config = ConfigBuilder::new().file(&app).build().unwrap();
         let canonical = dir.path().canonicalize().unwrap();
         assert_eq!(config.get("included"), Some("yes"));
         assert_eq!(
@@ -274,22 +270,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let app = dir.path().join("app.jpf");
         std::fs::write(&app, "@include=app.jpf\n").unwrap();
-        let err = ConfigBuilder::empty().file(&app).build().unwrap_err();
+        let err = ConfigBuilder::new().file(&app).build().unwrap_err();
         assert!(matches!(err, ConfigError::IncludeCycle { .. }), "{err}");
-        let err = ConfigBuilder::empty()
+        let err = ConfigBuilder::new()
             .file(dir.path().join("missing.jpf"))
             .build()
             .unwrap_err();
         assert!(err.to_string().contains("missing.jpf"), "{err}");
-        let ok = ConfigBuilder::empty()
+        let ok = ConfigBuilder::new()
             .optional_file(dir.path().join("missing.jpf"))
             .build();
         assert!(ok.is_ok());
-    }
-
-    #[test]
-    fn builtin_defaults_parse() {
-        let config = ConfigBuilder::new().build().unwrap();
-        assert!(config.get("vm.assertions").is_some());
     }
 }

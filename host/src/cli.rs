@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
-use rpf_config::{Config, ConfigBuilder};
+use rpf_config::{keys, Config, ConfigBuilder};
 
 use crate::launch::{self, LaunchError, Target};
 use rpf_jvm::plain::Outcome;
@@ -22,7 +22,8 @@ pub const EXIT_INTERNAL: i32 = 4;
 const AFTER_HELP: &str = "\
 Settings: any argument of the form +key=value (before or after the target) sets a configuration
 key, overriding the .jpf file; +key alone means +key=true. Program arguments after the target
-that do not look like settings are passed to main.
+that do not look like settings are passed to main. `rpf keys` lists every key with its type,
+allowed values, default and meaning.
 
 Exit status: 0 no violation (or, for `run`, the program's own status), 1 violation,
 2 usage/configuration/input error, 3 search incomplete (a limit was hit), 4 internal error.";
@@ -51,6 +52,9 @@ enum Command {
     /// List the plugin components found on plugin.path and in the bundled directory:
     /// `rpf plugins [app.jpf] [+plugin.path=DIR ...]`.
     Plugins(SettingsArgs),
+    /// List every configuration key rpf reads, with its type, allowed values, default and
+    /// meaning.
+    Keys,
     /// Write the Verify API (gov.nasa.jpf.vm.Verify, org.sosy_lab.sv_benchmarks.Verifier) as a
     /// jar to compile programs against: `javac -cp rpf-api.jar ...`.
     ApiJar {
@@ -121,6 +125,7 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
             && !is_setting(&a)
             && a != "run"
             && a != "plugins"
+            && a != "keys"
             && a != "api-jar"
             && out.len() > 1
         {
@@ -200,11 +205,10 @@ fn plugins_command(args: &SettingsArgs) -> i32 {
         Ok(c) => c,
         Err(e) => return report_launch_error(&e.into()),
     };
-    let user = config
-        .path_list("plugin.path")
-        .into_iter()
-        .map(PathBuf::from)
-        .collect();
+    let user = match keys::PLUGIN_PATH.get(&config) {
+        Ok(paths) => paths.unwrap_or_default(),
+        Err(e) => return report_launch_error(&e.into()),
+    };
     let mut catalog = crate::plugins::Catalog::new(user);
     match crate::plugins::listing(&mut catalog) {
         Ok(text) => {
@@ -365,6 +369,10 @@ pub fn main() -> i32 {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
         Some(Command::Plugins(args)) => plugins_command(args),
+        Some(Command::Keys) => {
+            write_stdout(&keys::listing());
+            EXIT_OK
+        }
         Some(Command::ApiJar { out }) => api_jar_command(out),
         None if cli.check.rest.is_empty() && cli.replay.is_none() => {
             #[allow(clippy::print_stderr)]

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rpf_config::{Config, ConfigError};
+use rpf_config::{keys, Config, ConfigError};
 
 use rpf_jvm::boot::BootError;
 use rpf_jvm::classpath::{find_java_home, ClassPath, ClassPathError, JavaHome};
@@ -42,261 +42,6 @@ pub enum LaunchError {
     Plugin(#[from] crate::plugins::PluginError),
 }
 
-/// A configuration key rpf itself interprets.
-#[derive(Debug, Clone, Copy)]
-pub struct KeySpec {
-    /// The key.
-    pub name: &'static str,
-    /// What kind of value it takes.
-    pub kind: KeyKind,
-    /// One-line description (the README documents the same keys).
-    pub help: &'static str,
-}
-
-/// The type of a configuration key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyKind {
-    /// true/false.
-    Bool,
-    /// A non-negative integer.
-    Count,
-    /// Free text.
-    Text,
-    /// A list of paths.
-    Paths,
-}
-
-/// Every key rpf reads. Keys in rpf's namespaces that are not listed are rejected so that
-/// typos do not silently do nothing.
-pub const KNOWN_KEYS: &[KeySpec] = &[
-    KeySpec {
-        name: "target",
-        kind: KeyKind::Text,
-        help: "main class to run",
-    },
-    KeySpec {
-        name: "target.args",
-        kind: KeyKind::Text,
-        help: "comma separated arguments for main",
-    },
-    KeySpec {
-        name: "classpath",
-        kind: KeyKind::Paths,
-        help: "application class path (directories and jars)",
-    },
-    KeySpec {
-        name: "java.home",
-        kind: KeyKind::Text,
-        help: "JDK whose class library rpf interprets",
-    },
-    KeySpec {
-        name: "vm.assertions",
-        kind: KeyKind::Bool,
-        help: "enable Java assertions in application classes (java -ea)",
-    },
-    KeySpec {
-        name: "vm.max_stack_depth",
-        kind: KeyKind::Count,
-        help: "frames per thread before StackOverflowError",
-    },
-    KeySpec {
-        name: "vm.time_slice",
-        kind: KeyKind::Count,
-        help: "instructions per thread slice in plain execution",
-    },
-    KeySpec {
-        name: "vm.por",
-        kind: KeyKind::Bool,
-        help: "partial order reduction: thread switches only at accesses to shared objects",
-    },
-        KeySpec { name: "vm.por.sync_detection", kind: KeyKind::Bool, help: "fields always accessed under their object's (or class's) lock need no scheduling points" },
-    KeySpec { name: "vm.por.system_atomic",
-        kind: KeyKind::Bool,
-        help: "class library code runs atomically unless it blocks",
-    },
-    KeySpec {
-        name: "vm.timeouts",
-        kind: KeyKind::Bool,
-        help: "timed waits, sleeps and parks may time out at any scheduling point",
-    },
-    KeySpec {
-        name: "vm.output",
-        kind: KeyKind::Bool,
-        help: "show the program's output during the search",
-    },
-    KeySpec {
-        name: "vm.max_transition",
-        kind: KeyKind::Count,
-        help: "instructions per transition before a forced scheduling point",
-    },
-    KeySpec {
-        name: "search.class",
-        kind: KeyKind::Text,
-        help:
-            "search strategy (JPF class name or dfs/bfs/random/best-first/most-blocked/simulation)",
-    },
-    KeySpec {
-        name: "search.depth_limit",
-        kind: KeyKind::Count,
-        help: "states deeper than this are not explored",
-    },
-    KeySpec {
-        name: "search.max_states",
-        kind: KeyKind::Count,
-        help: "stop after this many distinct states",
-    },
-    KeySpec {
-        name: "search.time_limit",
-        kind: KeyKind::Text,
-        help: "stop after this long (90s, 5m, 1h)",
-    },
-    KeySpec {
-        name: "search.memory_limit",
-        kind: KeyKind::Text,
-        help: "stop when resident memory exceeds this (512m, 4g)",
-    },
-    KeySpec {
-        name: "search.sleep_sets",
-        kind: KeyKind::Bool,
-        help: "depth-first search skips steps that commute with steps already explored (sleep sets: the same states, fewer transitions)",
-    },
-    KeySpec {
-        name: "search.multiple_errors",
-        kind: KeyKind::Bool,
-        help: "keep searching after the first error",
-    },
-    KeySpec {
-        name: "search.max_errors",
-        kind: KeyKind::Count,
-        help: "stop after this many errors",
-    },
-    KeySpec {
-        name: "search.queue_limit",
-        kind: KeyKind::Count,
-        help: "maximum queued states for breadth-first and heuristic searches",
-    },
-    KeySpec {
-        name: "search.queue_drop",
-        kind: KeyKind::Text,
-        help: "what a full queue drops: newest, oldest or random",
-    },
-    KeySpec {
-        name: "search.workers",
-        kind: KeyKind::Text,
-        help: "search threads, each with its own VM: a number or auto (depth-first and random searches without plugins)",
-    },
-    KeySpec {
-        name: "search.seed",
-        kind: KeyKind::Count,
-        help: "seed of random search and simulation",
-    },
-    KeySpec {
-        name: "search.properties",
-        kind: KeyKind::Text,
-        help: "properties checked (NotDeadlockedProperty, NoUncaughtExceptionsProperty)",
-    },
-    KeySpec {
-        name: "cg.enumerate_random",
-        kind: KeyKind::Bool,
-        help: "java.util.Random.nextInt(n)/nextBoolean() become choices",
-    },
-    KeySpec {
-        name: "report.json.file",
-        kind: KeyKind::Text,
-        help: "write the JSON report to this file",
-    },
-    KeySpec {
-        name: "report.trace.file",
-        kind: KeyKind::Text,
-        help: "save the first error's trace here (for --replay)",
-    },
-    KeySpec {
-        name: "report.progress",
-        kind: KeyKind::Text,
-        help: "interval of the progress line on stderr (0 = off)",
-    },
-    KeySpec {
-        name: "sourcepath",
-        kind: KeyKind::Paths,
-        help: "where the trace looks for source files",
-    },
-    KeySpec {
-        name: "listener",
-        kind: KeyKind::Text,
-        help: "listener components (comma separated)",
-    },
-    KeySpec {
-        name: "search.listener",
-        kind: KeyKind::Text,
-        help: "more listener components (JPF's search listeners)",
-    },
-    KeySpec {
-        name: "plugin.path",
-        kind: KeyKind::Paths,
-        help: "directories and libraries searched for plugins, before the bundled ones",
-    },
-    KeySpec {
-        name: "vm.scheduler_factory.class",
-        kind: KeyKind::Text,
-        help: "scheduler component deciding where thread choices go",
-    },
-    KeySpec {
-        name: "vm.insn_factory.class",
-        kind: KeyKind::Text,
-        help: "bytecode factory component overriding chosen instructions",
-    },
-];
-
-use rpf_config::RESERVED_PREFIXES;
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(ca != *cb))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-/// Rejects unknown keys in rpf's namespaces and values of the wrong type.
-pub fn validate(config: &Config) -> Result<(), ConfigError> {
-    for key in config.keys() {
-        if let Some(spec) = KNOWN_KEYS.iter().find(|k| k.name == key) {
-            match spec.kind {
-                KeyKind::Bool => {
-                    config.bool_or(key, false)?;
-                }
-                KeyKind::Count => {
-                    config.uint(key)?;
-                }
-                KeyKind::Text | KeyKind::Paths => {}
-            }
-        } else if RESERVED_PREFIXES.iter().any(|p| key.starts_with(p)) {
-            let hint = KNOWN_KEYS
-                .iter()
-                .map(|k| (edit_distance(key, k.name), k.name))
-                .filter(|(d, _)| *d <= 3)
-                .min()
-                .map(|(_, n)| format!("; did you mean \"{n}\"?"))
-                .unwrap_or_default();
-            return Err(ConfigError::UnknownKey {
-                key: key.to_string(),
-                origin: config.origin_suffix(key),
-                hint,
-            });
-        }
-    }
-    Ok(())
-}
-
 /// What to run, resolved from the configuration.
 #[derive(Debug, Clone)]
 pub struct Target {
@@ -312,43 +57,26 @@ impl Target {
     /// Reads `target`, `target.args` and `classpath`; `args` from the command line win over
     /// `target.args`.
     pub fn from_config(config: &Config, args: Option<Vec<String>>) -> Result<Target, LaunchError> {
-        let main_class = config
-            .get("target")
-            .ok_or(LaunchError::NoTarget)?
-            .to_string();
-        let args = args.unwrap_or_else(|| config.list("target.args"));
-        let mut classpath: Vec<PathBuf> = config
-            .path_list("classpath")
-            .into_iter()
-            .map(PathBuf::from)
-            .collect();
-        if classpath.is_empty() {
-            classpath.push(PathBuf::from("."));
-        }
+        let main_class = keys::TARGET.get(config)?.ok_or(LaunchError::NoTarget)?;
+        let args = match args {
+            Some(args) => args,
+            None => keys::TARGET_ARGS.get(config)?.unwrap_or_default(),
+        };
         Ok(Target {
             main_class,
             args,
-            classpath,
+            classpath: keys::CLASSPATH.get(config)?,
         })
     }
 }
 
-/// VM options from the configuration.
+/// VM options from the configuration: the one place that builds them with rpf's defaults.
 pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
-    let defaults = VmOptions::default();
-    let depth = config
-        .uint("vm.max_stack_depth")?
-        .unwrap_or(u64::from(defaults.max_stack_depth));
-    if !(16..=1_000_000).contains(&depth) {
-        return Err(config.invalid("vm.max_stack_depth", "must be between 16 and 1000000"));
-    }
     Ok(VmOptions {
-        assertions: config.bool_or("vm.assertions", defaults.assertions)?,
-        max_stack_depth: depth as u32,
-        time_slice: config
-            .uint("vm.time_slice")?
-            .unwrap_or(defaults.time_slice)
-            .max(1),
+        assertions: keys::VM_ASSERTIONS.get(config)?,
+        stack_size: keys::VM_STACK_SIZE.get(config)?,
+        max_stack_depth: keys::VM_MAX_STACK_DEPTH.get(config)?,
+        time_slice: keys::VM_TIME_SLICE.get(config)?,
     })
 }
 
@@ -398,7 +126,7 @@ fn system_properties(home: &JavaHome, target: &Target) -> Vec<(String, String)> 
 
 /// Finds the JDK named by the configuration or the environment.
 pub fn java_home(config: &Config) -> Result<JavaHome, LaunchError> {
-    find_java_home(config.get("java.home")).map_err(LaunchError::NoJdk)
+    find_java_home(keys::JAVA_HOME.get(config)?.as_deref()).map_err(LaunchError::NoJdk)
 }
 
 /// Builds and boots a VM for `target` driven by `machine`, with `main` ready to run.
@@ -422,7 +150,7 @@ pub fn prepare<M: Machine>(
 
 /// Runs the program once, like `java -ea`.
 pub fn run(config: &Config, target: &Target) -> Result<Outcome, LaunchError> {
-    validate(config)?;
+    keys::validate(config)?;
     let mut vm = prepare(config, target, Plain)?;
     Ok(vm.run_to_completion())
 }

@@ -13,6 +13,21 @@ fn help_documents_run_and_exit_codes() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("run"), "{text}");
     assert!(text.contains("Exit status"), "{text}");
+    assert!(text.contains("rpf keys"), "{text}");
+}
+
+#[test]
+fn keys_lists_every_key_with_type_range_and_default() {
+    let out = rpf().arg("keys").output().expect("run rpf");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for key in rpf_config::keys::ALL {
+        assert!(text.contains(&format!("\n{}\n", key.name())), "{text}");
+    }
+    assert!(
+        text.contains("vm.max_transition\n    count, at least 1000; default: 5000000\n"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -131,6 +131,36 @@ fn ill_typed_config_value_names_key_value_file_and_line() {
 }
 
 #[test]
+fn out_of_range_value_names_key_value_range_and_origin() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile_hello(dir.path());
+    let jpf = dir.path().join("app.jpf");
+    std::fs::write(
+        &jpf,
+        "target=Hello\nclasspath=${config_path}\nvm.max_transition = 999\n",
+    )
+    .expect("write");
+    let jpf = jpf.display().to_string();
+    for command in [&["run", &jpf][..], &[&jpf]] {
+        let (status, err) = run(command);
+        assert_eq!(status, Some(2), "{command:?}: {err}");
+        assert!(
+            err.contains("vm.max_transition: 999 is out of range, allowed: at least 1000 (")
+                && err.contains("app.jpf line 3)"),
+            "{command:?}: {err}"
+        );
+    }
+    let (status, err) = run(&[&jpf, "+vm.max_transition=1000", "+search.workers=0"]);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.contains(
+            "search.workers: 0 is out of range, allowed: at least 1, or auto (command line)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn unknown_key_in_rpf_namespace_is_rejected_with_a_hint() {
     let dir = tempfile::tempdir().expect("tempdir");
     let cp = compile_hello(dir.path())

@@ -317,7 +317,7 @@ fn several_workers_need_a_depth_first_search_without_plugins() {
     }
     assert_config_error(
         &["+search.workers=many"],
-        "neither a number of workers nor auto",
+        "search.workers: expected a non-negative integer or auto, got \"many\"",
     );
 }
 

@@ -342,7 +342,7 @@ impl<M: Machine> Vm<M> {
         };
         match m.body() {
             Body::Code(code) => {
-                if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                if self.frame_overflows(exec, &m, code) {
                     self.release_lock(exec, lock);
                     return self.throw_stack_overflow(exec);
                 }
@@ -473,7 +473,7 @@ impl<M: Machine> Vm<M> {
                         } else {
                             Ref::NULL
                         };
-                        if exec.frames.len() as u32 >= self.depth_limit(exec) {
+                        if self.frame_overflows(exec, m, code) {
                             self.release_lock(exec, lock);
                             return self.throw_stack_overflow(exec);
                         }

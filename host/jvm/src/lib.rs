@@ -55,25 +55,19 @@ pub use invoke::Flow;
 pub use machine::Machine;
 pub use plain::Plain;
 
-/// Tunables of the virtual machine.
+/// Tunables of the virtual machine; rpf's defaults for them live in the configuration's key
+/// registry (`launch::vm_options`).
 #[derive(Debug, Clone)]
 pub struct VmOptions {
     /// `java -ea` for application classes.
     pub assertions: bool,
-    /// Frames per thread before StackOverflowError.
-    pub max_stack_depth: u32,
+    /// Bytes of Java stack per thread: StackOverflowError when a new frame would not fit
+    /// (what a frame takes is modelled in `throw.rs`).
+    pub stack_size: u64,
+    /// Frames per thread before StackOverflowError, if limited.
+    pub max_stack_depth: Option<u64>,
     /// Instructions per scheduling slice in plain execution.
     pub time_slice: u64,
-}
-
-impl Default for VmOptions {
-    fn default() -> Self {
-        VmOptions {
-            assertions: true,
-            max_stack_depth: 3000,
-            time_slice: 10_000,
-        }
-    }
 }
 
 /// Initialization state of a class (JVMS §5.5).

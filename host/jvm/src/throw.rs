@@ -1,7 +1,7 @@
 //! Throwing and unwinding: handler search, monitor release, failed class initialization,
 //! VM-created exceptions, and stack overflow.
 
-use super::class::ClassId;
+use super::class::{ClassId, Method};
 use super::interp::Stop;
 use super::invoke::Flow;
 use super::machine::{Machine, VmEvent};
@@ -9,24 +9,64 @@ use super::thread::{Exec, FrameKind};
 use super::value::{Ref, Value};
 use super::Jvm;
 use super::Vm;
+use crate::classfile::Code;
 
-/// Frames allowed beyond the limit while a StackOverflowError is being constructed.
-const OVERFLOW_RESERVE: u32 = 64;
+/// What a frame takes of its thread's `VmOptions::stack_size` besides its slots, in bytes.
+///
+/// The model is HotSpot's: a frame is a fixed part (return address, saved registers, method
+/// and constant pool pointers) plus one 8-byte word per local variable slot and operand
+/// stack entry. A HotSpot interpreter frame's fixed part is 88 bytes (`java -Xint` with
+/// its default 1 MiB stack reaches 10,730 frames of a method without locals, 4,215 of one
+/// with 17 locals); compiled frames are smaller (`java` reaches 17,000–23,600 frames of small
+/// methods once the JIT has compiled the recursion). 48 bytes puts rpf between the two for
+/// every shape measured, and the limit is deterministic, which the JIT's is not.
+const FRAME_BYTES: u64 = 48;
+
+/// Bytes of a local variable slot or operand stack entry.
+const SLOT_BYTES: u64 = 8;
+
+/// What a thread's frames take of its stack.
+#[derive(Debug, Clone, Copy)]
+struct StackUse {
+    bytes: u64,
+    frames: u64,
+}
+
+impl StackUse {
+    /// No stack at all.
+    const NONE: StackUse = StackUse {
+        bytes: 0,
+        frames: 0,
+    };
+
+    /// `frames` frames holding `slots` local variable slots and operand stack entries.
+    fn of(frames: usize, slots: usize) -> StackUse {
+        StackUse {
+            bytes: FRAME_BYTES * frames as u64 + SLOT_BYTES * slots as u64,
+            frames: frames as u64,
+        }
+    }
+
+    fn plus(self, other: StackUse) -> StackUse {
+        StackUse {
+            bytes: self.bytes.saturating_add(other.bytes),
+            frames: self.frames.saturating_add(other.frames),
+        }
+    }
+}
+
+/// Stack allowed beyond the limits while a StackOverflowError is being constructed (HotSpot
+/// keeps guard zones for the same purpose).
+const OVERFLOW_RESERVE: StackUse = StackUse {
+    bytes: 16 << 10,
+    frames: 64,
+};
 
 impl Jvm {
     fn is_error(&self, class: ClassId) -> bool {
         self.classes
             .lookup("java/lang/Error")
             .is_some_and(|e| self.classes.is_subclass(class, e))
-    }
-
-    /// The frame limit in effect (raised while a StackOverflowError is being built).
-    pub(crate) fn depth_limit(&self, _exec: &Exec) -> u32 {
-        if self.regs.overflow_reserve_active {
-            self.opts.max_stack_depth + OVERFLOW_RESERVE
-        } else {
-            self.opts.max_stack_depth
-        }
     }
 }
 
@@ -67,7 +107,8 @@ impl<M: Machine> Vm<M> {
                             class: ex_class,
                         };
                         self.report_at(exec, handled);
-                        if exec.frames.len() as u32 + OVERFLOW_RESERVE < self.opts.max_stack_depth {
+                        let here = StackUse::of(exec.frames.len(), exec.stack.len());
+                        if self.stack_fits(here.plus(OVERFLOW_RESERVE), StackUse::NONE) {
                             self.regs.overflow_reserve_active = false;
                         }
                         return Ok(());
@@ -120,6 +161,32 @@ impl<M: Machine> Vm<M> {
         };
         let helper = self.known_methods.throw_new;
         self.push_helper(exec, helper, &[name, msg])
+    }
+
+    /// Whether a new frame of `code` for `method`, whose arguments are on top of `exec`'s
+    /// operand stack, would overflow the thread's stack. Callers' frames count the operand
+    /// stack entries they hold, the new frame its whole `max_stack`, as HotSpot's
+    /// interpreter checks at method entry. The reserve is looked at only beyond the plain
+    /// limits: every call asks, and almost all are far from them.
+    #[inline]
+    pub(crate) fn frame_overflows(&self, exec: &Exec, method: &Method, code: &Code) -> bool {
+        let slots = (exec.stack.len() + usize::from(code.max_locals) + usize::from(code.max_stack))
+            .saturating_sub(usize::from(method.arg_entries));
+        let with_frame = StackUse::of(exec.frames.len() + 1, slots);
+        let fits = self.stack_fits(with_frame, StackUse::NONE)
+            || (self.regs.overflow_reserve_active && self.stack_fits(with_frame, OVERFLOW_RESERVE));
+        !fits
+    }
+
+    /// Whether a thread's stack using `used` is within `vm.stack_size` and
+    /// `vm.max_stack_depth`, both raised by `reserve`.
+    #[inline]
+    fn stack_fits(&self, used: StackUse, reserve: StackUse) -> bool {
+        used.bytes <= self.opts.stack_size.saturating_add(reserve.bytes)
+            && self
+                .opts
+                .max_stack_depth
+                .is_none_or(|depth| used.frames <= depth.saturating_add(reserve.frames))
     }
 
     pub(crate) fn throw_stack_overflow(&mut self, exec: &mut Exec) -> Flow {

@@ -22,10 +22,6 @@ use crate::plugins::{HostContext, Plugins};
 /// The VM driven by the model checker.
 pub type JavaVm = Vm<Checker>;
 
-/// Instructions a transition may run before rpf treats it as a scheduling point anyway (so
-/// that a thread spinning without shared accesses cannot hang the search).
-pub const DEFAULT_MAX_TRANSITION: u64 = 5_000_000;
-
 /// What the running transition has produced so far.
 #[derive(Debug, Default)]
 pub struct Transition {
@@ -52,7 +48,8 @@ pub struct Checker {
     pub scheduler: Scheduler,
     /// Lock-protection detection.
     pub protection: Protection,
-    /// Instructions per transition before rpf forces a scheduling point.
+    /// Instructions a transition may run before rpf ends it anyway, so that a thread
+    /// spinning without shared accesses cannot hang the search (`vm.max_transition`).
     pub max_transition: u64,
     /// Turn `java.util.Random.nextInt(n)` / `nextBoolean()` into choices.
     pub enumerate_random: bool,

@@ -245,7 +245,7 @@ pub fn check(
     target: &Target,
     replay: Option<&SavedTrace>,
 ) -> Result<(CheckResult, CheckSettings), LaunchError> {
-    launch::validate(config)?;
+    rpf_config::keys::validate(config)?;
     let settings = CheckSettings::from_config(config)?;
     let mut model = build_model(config, target, &settings)?;
     let strategy = match replay {

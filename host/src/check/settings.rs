@@ -3,10 +3,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use rpf_config::keys::{self, QueueDrop, SearchClass};
+use rpf_config::types::Amount;
 use rpf_config::{Config, ConfigError};
 
 use super::heuristic::HeuristicName as Heuristic;
-use super::machine::DEFAULT_MAX_TRANSITION;
 use super::property::Selection;
 use super::scheduling::Policy;
 use crate::search::{DropPolicy, Limits, Strategy};
@@ -46,94 +47,73 @@ pub struct CheckSettings {
     pub sleep_sets: bool,
 }
 
-/// JPF search class names and rpf's short names.
+/// The search `search.class` selects.
 fn strategy(config: &Config) -> Result<(Strategy, Heuristic), ConfigError> {
-    let seed = config.uint("search.seed")?.unwrap_or(42);
-    let name = config
-        .get("search.class")
-        .unwrap_or("gov.nasa.jpf.search.DFSearch");
-    Ok(match name {
-        "gov.nasa.jpf.search.DFSearch" | "dfs" | "depth-first" => (Strategy::DepthFirst, Heuristic::BreadthFirst),
-        "gov.nasa.jpf.search.heuristic.BFSHeuristic" | "gov.nasa.jpf.search.BFSearch" | "bfs" | "breadth-first" => {
-            (Strategy::BreadthFirst, Heuristic::BreadthFirst)
-        }
-        "gov.nasa.jpf.search.heuristic.MostBlocked" | "most-blocked" => (Strategy::BestFirst, Heuristic::MostBlocked),
-        "gov.nasa.jpf.search.heuristic.HeuristicSearch" | "best-first" => (Strategy::BestFirst, Heuristic::BreadthFirst),
-        "gov.nasa.jpf.search.RandomSearch" | "random" => (Strategy::Random { seed }, Heuristic::BreadthFirst),
-        "gov.nasa.jpf.search.Simulation" | "simulation" => (Strategy::Simulation { seed }, Heuristic::BreadthFirst),
-        other => {
-            return Err(config.invalid(
-                "search.class",
-                format!("unknown search \"{other}\"; use gov.nasa.jpf.search.DFSearch, gov.nasa.jpf.search.heuristic.BFSHeuristic, gov.nasa.jpf.search.heuristic.MostBlocked, gov.nasa.jpf.search.RandomSearch or gov.nasa.jpf.search.Simulation"),
-            ))
-        }
+    let seed = keys::SEARCH_SEED.get(config)?;
+    Ok(match keys::SEARCH_CLASS.get(config)? {
+        SearchClass::DepthFirst => (Strategy::DepthFirst, Heuristic::BreadthFirst),
+        SearchClass::BreadthFirst => (Strategy::BreadthFirst, Heuristic::BreadthFirst),
+        SearchClass::MostBlocked => (Strategy::BestFirst, Heuristic::MostBlocked),
+        SearchClass::BestFirst => (Strategy::BestFirst, Heuristic::BreadthFirst),
+        SearchClass::Random => (Strategy::Random { seed }, Heuristic::BreadthFirst),
+        SearchClass::Simulation => (Strategy::Simulation { seed }, Heuristic::BreadthFirst),
     })
+}
+
+/// A count from the configuration as a `usize` (counts beyond it mean "no limit" anyway).
+fn to_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 impl CheckSettings {
     /// Reads the settings; errors name the key and its origin.
     pub fn from_config(config: &Config) -> Result<CheckSettings, ConfigError> {
         let (strategy, heuristic) = strategy(config)?;
-        let multiple = config.bool_or("search.multiple_errors", false)?;
-        let max_errors = match config.uint("search.max_errors")? {
-            Some(n) => n.max(1) as usize,
-            None if multiple => usize::MAX,
+        let max_errors = match keys::SEARCH_MAX_ERRORS.get(config)? {
+            Some(n) => to_usize(n),
+            None if keys::SEARCH_MULTIPLE_ERRORS.get(config)? => usize::MAX,
             None => 1,
         };
-        let drop = match config.get("search.queue_drop").unwrap_or("newest") {
-            "newest" => DropPolicy::Newest,
-            "oldest" => DropPolicy::Oldest,
-            "random" => DropPolicy::Random,
-            other => {
-                return Err(config.invalid(
-                    "search.queue_drop",
-                    format!("\"{other}\" is not newest, oldest or random"),
-                ))
-            }
+        let drop = match keys::SEARCH_QUEUE_DROP.get(config)? {
+            QueueDrop::Newest => DropPolicy::Newest,
+            QueueDrop::Oldest => DropPolicy::Oldest,
+            QueueDrop::Random => DropPolicy::Random,
         };
-        let properties = config.list("search.properties");
-        let mut source_path: Vec<PathBuf> = config
-            .path_list("sourcepath")
-            .into_iter()
-            .map(PathBuf::from)
-            .collect();
-        source_path.extend(config.path_list("classpath").into_iter().map(PathBuf::from));
-        source_path.push(PathBuf::from("."));
+        let properties = keys::SEARCH_PROPERTIES.get(config)?.unwrap_or_default();
+        let mut source_path = keys::SOURCEPATH.get(config)?.unwrap_or_default();
+        source_path.extend(keys::CLASSPATH.get(config)?);
+        let here = PathBuf::from(".");
+        if !source_path.contains(&here) {
+            source_path.push(here);
+        }
         let workers = workers(config, &strategy, &properties)?;
         Ok(CheckSettings {
             workers,
-            sleep_sets: config.bool_or("search.sleep_sets", true)?,
+            sleep_sets: keys::SEARCH_SLEEP_SETS.get(config)?,
             strategy,
             limits: Limits {
-                max_depth: config.uint("search.depth_limit")?.map(|d| d as usize),
-                max_states: config.uint("search.max_states")?,
-                time_limit: config.duration("search.time_limit")?,
-                memory_limit: config.bytes("search.memory_limit")?,
+                max_depth: keys::SEARCH_DEPTH_LIMIT.get(config)?.map(to_usize),
+                max_states: keys::SEARCH_MAX_STATES.get(config)?,
+                time_limit: keys::SEARCH_TIME_LIMIT.get(config)?,
+                memory_limit: keys::SEARCH_MEMORY_LIMIT.get(config)?,
                 max_errors,
-                queue_limit: config
-                    .uint("search.queue_limit")?
-                    .map(|q| q.max(1) as usize),
+                queue_limit: keys::SEARCH_QUEUE_LIMIT.get(config)?.map(to_usize),
                 drop,
             },
             heuristic,
             policy: Policy {
-                por: config.bool_or("vm.por", true)?,
-                system_atomic: config.bool_or("vm.por.system_atomic", true)?,
-                timeouts: config.bool_or("vm.timeouts", true)?,
+                por: keys::VM_POR.get(config)?,
+                system_atomic: keys::VM_POR_SYSTEM_ATOMIC.get(config)?,
+                timeouts: keys::VM_TIMEOUTS.get(config)?,
             },
-            sync_detection: config.bool_or("vm.por.sync_detection", true)?,
+            sync_detection: keys::VM_POR_SYNC_DETECTION.get(config)?,
             properties,
-            enumerate_random: config.bool_or("cg.enumerate_random", false)?,
-            output: config.bool_or("vm.output", true)?,
-            max_transition: config
-                .uint("vm.max_transition")?
-                .unwrap_or(DEFAULT_MAX_TRANSITION)
-                .max(1000),
-            json_file: config.get("report.json.file").map(PathBuf::from),
-            trace_file: config.get("report.trace.file").map(PathBuf::from),
-            progress_interval: config
-                .duration("report.progress")?
-                .unwrap_or(Duration::from_secs(5)),
+            enumerate_random: keys::CG_ENUMERATE_RANDOM.get(config)?,
+            output: keys::VM_OUTPUT.get(config)?,
+            max_transition: keys::VM_MAX_TRANSITION.get(config)?,
+            json_file: keys::REPORT_JSON_FILE.get(config)?,
+            trace_file: keys::REPORT_TRACE_FILE.get(config)?,
+            progress_interval: keys::REPORT_PROGRESS.get(config)?,
             source_path,
         })
     }
@@ -147,31 +127,22 @@ fn workers(
     strategy: &Strategy,
     properties: &[String],
 ) -> Result<usize, ConfigError> {
-    let workers = match config.get("search.workers") {
-        None => 1,
-        Some("auto") => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(text) => text.parse::<usize>().map_err(|_| {
-            config.invalid(
-                "search.workers",
-                format!("\"{text}\" is neither a number of workers nor auto"),
-            )
-        })?,
-    }
-    .max(1);
+    let workers = match keys::SEARCH_WORKERS.get(config)? {
+        Amount::Auto => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Amount::Exactly(n) => to_usize(n),
+    };
     if workers > 1 {
         if !matches!(strategy, Strategy::DepthFirst | Strategy::Random { .. }) {
-            return Err(config.invalid(
-                "search.workers",
-                "more than one worker needs a depth-first or random search (search.class)"
-                    .to_string(),
+            return Err(keys::SEARCH_WORKERS.invalid(
+                config,
+                "more than one worker needs a depth-first or random search (search.class)",
             ));
         }
         let plugin_properties = Selection::of(properties).plugins;
-        if crate::plugins::dispatch::any_requested(config, &plugin_properties) {
-            return Err(config.invalid(
-                "search.workers",
-                "more than one worker cannot be combined with plugins (they hear one sequential search)"
-                    .to_string(),
+        if crate::plugins::dispatch::any_requested(config, &plugin_properties)? {
+            return Err(keys::SEARCH_WORKERS.invalid(
+                config,
+                "more than one worker cannot be combined with plugins (they hear one sequential search)",
             ));
         }
     }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{ROption, RResult, RString};
-use rpf_config::Config;
+use rpf_config::{keys, Config, ConfigError};
 use rpf_plugin_api::{
     Access, BytecodeFactoryBox, ChoiceFactoryBox, Component, ComponentKind, ConfigView, Event,
     EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, ListenerBox, PropertyBox,
@@ -22,7 +22,6 @@ use rpf_jvm::machine::{Choice, Instead, Site};
 use super::catalog::Catalog;
 use super::host_view::{HostContext, Reported, Requests, VmView};
 use super::PluginError;
-use rpf_config::RESERVED_PREFIXES;
 
 /// A plugin that failed (returned an error or panicked) during the run.
 #[derive(Debug, Clone)]
@@ -115,7 +114,7 @@ fn choice_names(config: &Config) -> Vec<(String, String)> {
         .filter_map(|k| {
             let name = k.strip_suffix(".class")?;
             let reserved = NOT_CHOICE_NAMES.contains(&name)
-                || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p));
+                || keys::RESERVED_PREFIXES.iter().any(|p| name.starts_with(p));
             (!reserved).then(|| Some((name.to_string(), config.get(k)?.to_string())))?
         })
         .collect();
@@ -134,24 +133,31 @@ struct Requested {
 
 /// Whether the configuration names any plugin component (`properties`: the property
 /// components among `search.properties`).
-pub fn any_requested(config: &Config, properties: &[String]) -> bool {
-    !requested_components(config, properties).is_empty()
+pub fn any_requested(config: &Config, properties: &[String]) -> Result<bool, ConfigError> {
+    Ok(!requested_components(config, properties)?.is_empty())
 }
 
 /// Every component `config` names, listeners first (`properties`: the property components
 /// the checker did not find among its own).
-fn requested_components(config: &Config, properties: &[String]) -> Vec<Requested> {
+fn requested_components(
+    config: &Config,
+    properties: &[String],
+) -> Result<Vec<Requested>, ConfigError> {
     let one = |kind, name: &str| Requested {
         kind,
         name: name.to_string(),
         configured_as: name.to_string(),
     };
-    let mut all: Vec<Requested> = config
-        .list("listener")
-        .iter()
-        .chain(config.list("search.listener").iter())
-        .map(|n| one(ComponentKind::Listener, n))
-        .collect();
+    let listeners = [keys::LISTENER, keys::SEARCH_LISTENER];
+    let mut all: Vec<Requested> = Vec::new();
+    for key in listeners {
+        all.extend(
+            key.get(config)?
+                .unwrap_or_default()
+                .iter()
+                .map(|n| one(ComponentKind::Listener, n)),
+        );
+    }
     all.extend(
         choice_names(config)
             .into_iter()
@@ -163,12 +169,12 @@ fn requested_components(config: &Config, properties: &[String]) -> Vec<Requested
     );
     all.extend(properties.iter().map(|n| one(ComponentKind::Property, n)));
     for (key, kind) in [
-        ("vm.scheduler_factory.class", ComponentKind::Scheduler),
-        ("vm.insn_factory.class", ComponentKind::BytecodeFactory),
+        (keys::VM_SCHEDULER_FACTORY_CLASS, ComponentKind::Scheduler),
+        (keys::VM_INSN_FACTORY_CLASS, ComponentKind::BytecodeFactory),
     ] {
-        all.extend(config.get(key).map(|n| one(kind, n)));
+        all.extend(key.get(config)?.map(|n| one(kind, &n)));
     }
-    all
+    Ok(all)
 }
 
 /// Finds and creates one component.
@@ -264,16 +270,11 @@ impl Plugins {
         config: &Config,
         properties: &[String],
     ) -> Result<Option<Plugins>, PluginError> {
-        let requested = requested_components(config, properties);
+        let requested = requested_components(config, properties)?;
         if requested.is_empty() {
             return Ok(None);
         }
-        let user_path = config
-            .path_list("plugin.path")
-            .into_iter()
-            .map(PathBuf::from)
-            .collect();
-        let mut catalog = Catalog::new(user_path);
+        let mut catalog = Catalog::new(keys::PLUGIN_PATH.get(config)?.unwrap_or_default());
         let mut plugins = Plugins {
             listeners: Vec::new(),
             scheduler: None,

@@ -61,6 +61,9 @@ pub enum PluginError {
         /// The panic.
         message: String,
     },
+    /// A key naming components or plugin paths has a bad value.
+    #[error(transparent)]
+    Config(#[from] rpf_config::ConfigError),
     /// The component's constructor refused its configuration.
     #[error("{component} (from {library}) could not be created: {reason}")]
     Create {

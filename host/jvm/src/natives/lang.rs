@@ -240,6 +240,9 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "getSimpleBinaryName0",
         "()Ljava/lang/String;",
         |vm, _, a| {
+            // The InnerClasses entry's name, null for top-level and anonymous classes (as
+            // HotSpot's JVM_GetSimpleBinaryName): `isAnonymousClass` tests exactly that,
+            // and `getSimpleBinaryName` turns it into "" for anonymous classes itself.
             let c = class_arg(vm, a.obj(0))?;
             let cls = vm.classes.get(c).clone();
             let simple = cls
@@ -247,10 +250,9 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
                 .inner_classes
                 .iter()
                 .find(|ic| ic.inner == cls.name)
-                .map(|ic| ic.simple_name.clone());
+                .and_then(|ic| ic.simple_name.clone());
             Ok(match simple {
-                Some(Some(n)) => Value::Ref(vm.new_string(&n)),
-                Some(None) => Value::Ref(vm.new_string("")),
+                Some(n) => Value::Ref(vm.new_string(&n)),
                 None => Value::NULL,
             })
         },
@@ -760,6 +762,10 @@ fn caller_class<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, _: &[Value]) -> Nat
     Ok(Value::NULL)
 }
 
+/// Frames a backtrace keeps, the innermost ones: HotSpot's `MaxJavaStackTraceDepth`, so that
+/// deep recursion's errors have the stack traces they have under `java`.
+const MAX_STACK_TRACE_DEPTH: usize = 1024;
+
 /// Records the current thread's frames (minus the exception's own construction) as
 /// `(method << 32) | pc` in a long[] backtrace.
 fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
@@ -801,6 +807,7 @@ fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
     if let Some(native) = vm.regs.pending_native_frame.take() {
         frames.insert(0, (native, 0));
     }
+    frames.truncate(MAX_STACK_TRACE_DEPTH);
     let encoded: Vec<i64> = frames
         .iter()
         .map(|&(m, pc)| (i64::from(m) << 32) | i64::from(pc))
