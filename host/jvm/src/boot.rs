@@ -80,7 +80,6 @@ impl<M: Machine> Vm<M> {
             start_instant: std::time::Instant::now(),
             vm_roots: Vec::new(),
             preallocated_overflow: Ref::NULL,
-            synth_counter: 0,
             directories: Default::default(),
             adapters: Default::default(),
             attrs_active: false,

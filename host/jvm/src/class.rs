@@ -90,8 +90,13 @@ pub struct ClassAttrs {
 /// A linked class.
 #[derive(Debug)]
 pub struct Class {
-    /// Registry index.
+    /// Registry index (the order classes were loaded in, which differs between VMs that
+    /// took different paths).
     pub id: ClassId,
+    /// Identifies the class whatever the order classes were loaded in: a hash of its name
+    /// and defining bytes ([`class_key`]). What is compared between VMs (state
+    /// fingerprints) uses keys, never ids.
+    pub key: u64,
     /// Internal name, array descriptor, or primitive keyword.
     pub name: Rc<str>,
     /// Class access flags.
@@ -168,6 +173,15 @@ impl Class {
             .find(|f| &*f.name == name && &*f.desc == desc)
     }
 
+    /// The position of declared method `method` among the class's methods (what
+    /// reflection calls its slot).
+    pub fn method_index(&self, method: MethodId) -> usize {
+        self.methods
+            .iter()
+            .position(|&m| m == method)
+            .unwrap_or(usize::MAX)
+    }
+
     /// Finds a declared field by name only (reflection, Unsafe.objectFieldOffset).
     pub fn field_named(&self, name: &str) -> Option<&Field> {
         self.fields.iter().find(|f| &*f.name == name)
@@ -189,6 +203,9 @@ pub enum Body<'a> {
 pub struct Method {
     /// Registry index.
     pub id: MethodId,
+    /// Identifies the method whatever the order classes were loaded in (see
+    /// [`Class::key`]; [`method_key`]).
+    pub key: u64,
     /// Declaring class.
     pub class: ClassId,
     /// Name.
@@ -282,4 +299,23 @@ impl Method {
     pub fn is_virtual(&self) -> bool {
         self.access & (access::STATIC | access::PRIVATE) == 0 && !self.name.starts_with('<')
     }
+}
+
+/// The key of a class named `name` defined by `bytes` (its class file, or what rpf made it
+/// from: see [`Class::key`]).
+pub fn class_key(name: &str, bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // SipHash with fixed keys: the same in every VM of a run.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    name.hash(&mut h);
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// The key of the `index`-th method declared by the class keyed `class`.
+pub fn method_key(class: u64, index: usize) -> u64 {
+    let mut x = class ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 29)
 }

@@ -235,8 +235,6 @@ pub struct Jvm {
     pub vm_roots: Vec<Ref>,
     /// Thrown when even the overflow reserve is exhausted.
     pub(crate) preallocated_overflow: Ref,
-    /// Counter for names of synthesized classes.
-    pub(crate) synth_counter: u32,
     /// Open directory streams of `opendir`, by handle.
     pub(crate) directories: HashMap<i64, Vec<Vec<u8>>>,
     /// Generated reflection adapters.

@@ -8,13 +8,12 @@ use std::rc::Rc;
 use crate::classfile::{access, descriptor, ClassFile, FieldDef, FieldType, MethodDef};
 use crate::classpath::{ClassPath, Loader};
 
-use super::class::{Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId};
+use super::class::{
+    class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId,
+};
 use super::heap::ElemKind;
 use super::natives::NativeIndex;
 use super::value::Value;
-
-mod order;
-pub use order::ClassOrder;
 
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,15 +75,13 @@ pub struct Classes {
     list: Vec<Rc<Class>>,
     methods: Vec<Rc<Method>>,
     by_name: HashMap<Rc<str>, ClassId>,
+    /// Methods by [`Method::key`].
+    by_key: HashMap<u64, MethodId, crate::word_hash::WordHash>,
     loading: Vec<String>,
     classpath: ClassPath,
     natives: NativeIndex,
     /// Cache of interface/virtual selections: (receiver class, resolved method) -> selected.
     pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId, crate::word_hash::WordHash>,
-    /// The registration order shared with other VMs (a parallel search), see [`order`].
-    order: Option<ClassOrder>,
-    /// Whether this VM's ids stopped following `order`.
-    diverged: bool,
 }
 
 impl Classes {
@@ -94,12 +91,11 @@ impl Classes {
             list: Vec::new(),
             methods: Vec::new(),
             by_name: HashMap::new(),
+            by_key: HashMap::default(),
             loading: Vec::new(),
             classpath,
             natives,
             selection_cache: HashMap::default(),
-            order: None,
-            diverged: false,
         }
     }
 
@@ -113,6 +109,11 @@ impl Classes {
     #[inline(always)]
     pub fn method(&self, id: MethodId) -> &Rc<Method> {
         &self.methods[id as usize]
+    }
+
+    /// The method with key `key` (see [`Method::key`]), if loaded.
+    pub fn method_by_key(&self, key: u64) -> Option<MethodId> {
+        self.by_key.get(&key).copied()
     }
 
     /// Number of methods of all loaded classes.
@@ -155,23 +156,6 @@ impl Classes {
 
     /// Loads and links `name` (internal form or array descriptor) and its supertypes.
     pub fn load(&mut self, name: &str) -> Result<ClassId, LinkError> {
-        match self.by_name.get(name) {
-            Some(&id) => Ok(id),
-            None => self.in_order(|classes| classes.load_unordered(name)),
-        }
-    }
-
-    /// Registers the class `name` stands for, primitive types included (what another VM
-    /// registered, see [`order`]).
-    fn load_by_name(&mut self, name: &str) -> Result<ClassId, LinkError> {
-        match primitive_char(name) {
-            Some(c) => Ok(self.primitive_unordered(c)),
-            None => self.load_unordered(name),
-        }
-    }
-
-    /// [`load`](Self::load) inside a registration already in the shared order.
-    fn load_unordered(&mut self, name: &str) -> Result<ClassId, LinkError> {
         if let Some(&id) = self.by_name.get(name) {
             return Ok(id);
         }
@@ -219,7 +203,8 @@ impl Classes {
             ));
         }
         self.loading.push(name.to_string());
-        let result = self.link(file, found.loader, found.module, found.origin);
+        let key = class_key(name, &found.bytes);
+        let result = self.link(file, key, found.loader, found.module, found.origin);
         self.loading.pop();
         let id = result?;
         tracing::trace!(class = name, id, "loaded");
@@ -229,13 +214,14 @@ impl Classes {
     fn link(
         &mut self,
         file: ClassFile,
+        key: u64,
         loader: Loader,
         module: Option<String>,
         origin: String,
     ) -> Result<ClassId, LinkError> {
         let super_class = match &file.super_name {
             Some(s) => {
-                let id = self.load_unordered(s)?;
+                let id = self.load(s)?;
                 let sup = self.get(id);
                 if sup.is_interface() {
                     return Err(LinkError::new(
@@ -255,7 +241,7 @@ impl Classes {
         };
         let mut interfaces = Vec::with_capacity(file.interfaces.len());
         for i in &file.interfaces {
-            let id = self.load_unordered(i)?;
+            let id = self.load(i)?;
             if !self.get(id).is_interface() {
                 return Err(LinkError::new(
                     "java/lang/IncompatibleClassChangeError",
@@ -282,6 +268,7 @@ impl Classes {
         let fields = file.fields.clone();
         Ok(self.install(Install {
             name: file.name.clone(),
+            key,
             access: file.access,
             loader,
             module: module.map(Rc::from),
@@ -297,10 +284,6 @@ impl Classes {
 
     /// Defines a class rpf generated; its name must be unique.
     pub fn define_synthetic(&mut self, spec: SyntheticClass) -> ClassId {
-        self.in_order(|classes| classes.define_unordered(spec))
-    }
-
-    fn define_unordered(&mut self, spec: SyntheticClass) -> ClassId {
         let fields = spec
             .fields
             .into_iter()
@@ -314,6 +297,7 @@ impl Classes {
             })
             .collect();
         self.install(Install {
+            key: class_key(&spec.name, b"rpf synthesized"),
             name: Rc::from(spec.name.as_str()),
             access: access::FINAL | access::SYNTHETIC | access::SYNCHRONIZED,
             loader: spec.loader,
@@ -425,6 +409,7 @@ impl Classes {
                 && def.access & access::VARARGS != 0;
             let method = Method {
                 id: mid,
+                key: method_key(c.key, i),
                 polymorphic,
                 meaning: linked.meaning,
                 class: id,
@@ -443,6 +428,7 @@ impl Classes {
                 signature: def.signature,
             };
             // Methods are pushed in order, so `mid` is this method's index.
+            self.by_key.insert(method.key, mid);
             self.methods.push(Rc::new(method));
             method_ids.push(mid);
         }
@@ -451,6 +437,7 @@ impl Classes {
         }
         let class = Class {
             id,
+            key: c.key,
             name: c.name.clone(),
             access: c.access,
             loader: c.loader,
@@ -556,15 +543,15 @@ impl Classes {
         let bad = || LinkError::no_class(name);
         let ty = descriptor::parse_field(element).ok_or_else(bad)?;
         let component = match &ty {
-            FieldType::Object(n) | FieldType::Array(n) => self.load_unordered(n)?,
-            prim => self.primitive_unordered(prim.primitive_char().ok_or_else(bad)?),
+            FieldType::Object(n) | FieldType::Array(n) => self.load(n)?,
+            prim => self.primitive(prim.primitive_char().ok_or_else(bad)?),
         };
         if name.bytes().take_while(|&b| b == b'[').count() > 255 {
             return Err(bad());
         }
-        let object = self.load_unordered("java/lang/Object")?;
-        let cloneable = self.load_unordered("java/lang/Cloneable")?;
-        let serializable = self.load_unordered("java/io/Serializable")?;
+        let object = self.load("java/lang/Object")?;
+        let cloneable = self.load("java/lang/Cloneable")?;
+        let serializable = self.load("java/io/Serializable")?;
         let comp = self.get(component).clone();
         let elem = ElemKind::from_descriptor(element.as_bytes()[0]);
         let id = self.list.len() as ClassId;
@@ -573,6 +560,7 @@ impl Classes {
         all_interfaces.sort_unstable();
         let class = Class {
             id,
+            key: class_key(name, b"array"),
             name: Rc::from(name),
             access: (comp.access & (access::PUBLIC | access::PRIVATE | access::PROTECTED))
                 | access::FINAL
@@ -603,13 +591,6 @@ impl Classes {
 
     /// The class of a primitive type by descriptor character (`V` for void).
     pub fn primitive(&mut self, c: char) -> ClassId {
-        match self.by_name.get(primitive_name(c)) {
-            Some(&id) => id,
-            None => self.in_order(|classes| classes.primitive_unordered(c)),
-        }
-    }
-
-    fn primitive_unordered(&mut self, c: char) -> ClassId {
         let name = primitive_name(c);
         if let Some(&id) = self.by_name.get(name) {
             return id;
@@ -617,6 +598,7 @@ impl Classes {
         let id = self.list.len() as ClassId;
         let class = Class {
             id,
+            key: class_key(name, b"primitive"),
             name: Rc::from(name),
             access: access::PUBLIC | access::FINAL | access::ABSTRACT,
             loader: Loader::Boot,
@@ -679,6 +661,7 @@ impl Classes {
 /// Everything [`Classes::install`] needs, from a class file or from rpf.
 struct Install {
     name: Rc<str>,
+    key: u64,
     access: u16,
     loader: Loader,
     module: Option<Rc<str>>,
@@ -711,14 +694,6 @@ fn primitive_name(c: char) -> &'static str {
         .iter()
         .find(|&&(d, _)| d == c)
         .map_or("void", |&(_, name)| name)
-}
-
-/// The descriptor character of a primitive type's class name.
-fn primitive_char(name: &str) -> Option<char> {
-    PRIMITIVES
-        .iter()
-        .find(|&&(_, n)| n == name)
-        .map(|&(d, _)| d)
 }
 
 fn package_of(name: &str) -> &str {

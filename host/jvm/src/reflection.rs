@@ -92,7 +92,10 @@ impl<M: Machine> Vm<M> {
         self.set_field_by_name(obj, "parameterTypes", Value::Ref(params));
         self.set_field_by_name(obj, "exceptionTypes", Value::Ref(exceptions));
         self.set_field_by_name(obj, "modifiers", Value::Int(i32::from(m.access & 0x1DFF)));
-        self.set_field_by_name(obj, "slot", Value::Int(id as i32));
+        // HotSpot's slot, the method's index in its class: the same in every VM (an id is
+        // not: ids follow the order classes were loaded in).
+        let slot = self.classes.get(m.class).method_index(id);
+        self.set_field_by_name(obj, "slot", Value::Int(slot as i32));
         self.set_field_by_name(obj, "signature", signature);
         if !constructor {
             let name = self.intern(&m.name.encode_utf16().collect::<Vec<_>>());
@@ -176,7 +179,12 @@ impl<M: Machine> Vm<M> {
             .load("java/lang/Object")
             .map_err(|e| e.to_string())?;
         let spec = SyntheticClass {
-            name: self.synthetic_name("jdk/internal/rpf/Reflect$"),
+            // Named for the target, so that the name is the same in every VM.
+            name: format!(
+                "jdk/internal/rpf/Reflect${}${}",
+                owner.replace('/', "$"),
+                self.classes.get(m.class).method_index(target)
+            ),
             super_class: object_class,
             interfaces: Vec::new(),
             fields: Vec::new(),

@@ -12,7 +12,9 @@
 //! what the scheduler's partial order reduction asks about), follows from the closures of
 //! each thread's roots and of the global roots, cached by [`super::reach`].
 
+use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::heap::{Obj, ObjData};
+use rpf_jvm::loader::Classes;
 use rpf_jvm::pvec::PVec;
 use rpf_jvm::thread::{JThread, Status};
 use rpf_jvm::value::{Ref, Value};
@@ -196,7 +198,7 @@ impl RecentSummaries {
 impl Fingerprinter {
     /// Where the summary of thread `t` is kept (see [`summary`](Self::summary)), computed
     /// once per recent thread version.
-    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds) -> usize {
+    fn thread_summary(&mut self, t: usize, th: &JThread, bounds: Bounds, keys: Keys<'_>) -> usize {
         let stamp = th.stamp().get();
         if t >= self.thread_summaries.len() {
             self.thread_summaries.resize_with(t + 1, Default::default);
@@ -209,7 +211,7 @@ impl Fingerprinter {
         let summary = &mut recent.summaries[slot];
         let roots = &mut summary.roots;
         roots.clear();
-        summary.digest = thread_digest(th, bounds, roots);
+        summary.digest = thread_digest(th, bounds, keys, roots);
         roots.sort_unstable();
         roots.dedup();
         summary.signature = signature(roots);
@@ -320,20 +322,54 @@ impl Hasher {
     }
 }
 
+/// What digests hash for classes and methods: their keys (see
+/// [`rpf_jvm::class::Class::key`]), the same in every VM, where ids follow the order classes
+/// were loaded in (so that the workers of a parallel search, which load classes in different
+/// orders, give equal states equal fingerprints).
+#[derive(Clone, Copy)]
+struct Keys<'a> {
+    classes: &'a Classes,
+    /// `java.lang.Class`, and the slot where its objects keep their class's id.
+    mirror: (ClassId, u32),
+}
+
+impl<'a> Keys<'a> {
+    fn of(jvm: &'a Jvm) -> Keys<'a> {
+        Keys {
+            classes: &jvm.classes,
+            mirror: (jvm.known.class, jvm.known.class_vm_id),
+        }
+    }
+
+    fn class(self, id: ClassId) -> u64 {
+        self.classes.get(id).key
+    }
+
+    fn method(self, id: MethodId) -> u64 {
+        self.classes.method(id).key
+    }
+}
+
 /// The digest of an object's content that does not depend on the state around it: class,
 /// identity hash and data, with references as [`fixed_id`] identifies them; its
 /// [`YOUNG_BIT`] says whether any reference is young.
-fn content_digest(obj: &Obj, old_boundary: u32) -> [u64; 2] {
+fn content_digest(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
     let mut h = Hasher::new();
     let reference = |r: Ref| fixed_id(r, old_boundary);
-    h.word(u64::from(obj.class));
+    h.word(keys.class(obj.class));
     h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
     match &obj.data {
         ObjData::Fields(fields) => {
             h.word(fields.len() as u64);
-            for &v in fields.iter() {
+            let mirror_slot = (obj.class == keys.mirror.0).then_some(keys.mirror.1 as usize);
+            for (slot, &v) in fields.iter().enumerate() {
                 let id = match v {
                     Value::Ref(r) => reference(r),
+                    // A mirror keeps its class's id: what its class is, is its key.
+                    Value::Int(class) if Some(slot) == mirror_slot => {
+                        h.word(keys.class(class as ClassId));
+                        continue;
+                    }
                     _ => 0,
                 };
                 value_words(&mut h, v, id);
@@ -374,9 +410,9 @@ fn content_digest(obj: &Obj, old_boundary: u32) -> [u64; 2] {
 /// The content digest of `obj` ([`content_digest`]), computed once per object version and
 /// cached in it.
 #[inline]
-fn digest_of(obj: &Obj, old_boundary: u32) -> [u64; 2] {
+fn digest_of(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
     obj.cached_digest().unwrap_or_else(|| {
-        let d = content_digest(obj, old_boundary);
+        let d = content_digest(obj, old_boundary, keys);
         obj.cache_digest(d);
         d
     })
@@ -404,7 +440,7 @@ fn fixed_id(r: Ref, old_boundary: u32) -> u64 {
 
 /// The digest of a thread's content, with references as [`fixed_id`] identifies them;
 /// collects the non-preexisting ones (what [`for_each_open_ref`] lists) into `roots`.
-fn thread_digest(th: &JThread, bounds: Bounds, roots: &mut Vec<Ref>) -> [u64; 2] {
+fn thread_digest(th: &JThread, bounds: Bounds, keys: Keys<'_>, roots: &mut Vec<Ref>) -> [u64; 2] {
     let mut id = |r: Ref| {
         if r.0 >= bounds.preexisting.max(1) {
             roots.push(r);
@@ -419,7 +455,7 @@ fn thread_digest(th: &JThread, bounds: Bounds, roots: &mut Vec<Ref>) -> [u64; 2]
         Status::Waiting(o) => (3, id(o)),
         Status::Sleeping => (4, 0),
         Status::Parked => (5, 0),
-        Status::ClassInit(c) => (6, u64::from(c)),
+        Status::ClassInit(c) => (6, keys.class(c)),
         Status::Terminated => (7, 0),
     };
     h.word(tag);
@@ -440,12 +476,13 @@ fn thread_digest(th: &JThread, bounds: Bounds, roots: &mut Vec<Ref>) -> [u64; 2]
     }
     h.word(th.exec.frames.len() as u64);
     for f in &th.exec.frames {
-        h.word(u64::from(f.method) << 32 | u64::from(f.pc));
+        h.word(keys.method(f.method));
+        h.word(u64::from(f.pc));
         h.word(u64::from(f.locals) << 32 | u64::from(f.stack_base));
         let kind = match f.kind {
             rpf_jvm::thread::FrameKind::Call => 0,
             rpf_jvm::thread::FrameKind::Upcall => 1,
-            rpf_jvm::thread::FrameKind::ClassInit(c) => 2 + u64::from(c),
+            rpf_jvm::thread::FrameKind::ClassInit(c) => 2 ^ keys.class(c) << 2,
         };
         h.word(kind);
         h.word(id(f.lock));
@@ -504,6 +541,7 @@ struct Canon<'a> {
     /// How much of the young queue has been hashed.
     drained: usize,
     old_boundary: u32,
+    keys: Keys<'a>,
 }
 
 impl Canon<'_> {
@@ -547,7 +585,7 @@ impl Canon<'_> {
             self.h.word(0xDEAD);
             return;
         };
-        let digest = digest_of(obj, self.old_boundary);
+        let digest = digest_of(obj, self.old_boundary, self.keys);
         self.h.word(digest[0]);
         self.h.word(digest[1]);
         if digest[0] & YOUNG_BIT != 0 {
@@ -625,13 +663,20 @@ impl Fingerprinter {
             old_boundary: jvm.state.heap.old_boundary(),
         };
         let old_boundary = bounds.old_boundary;
+        let keys = Keys {
+            classes: &jvm.classes,
+            mirror: (jvm.known.class, jvm.known.class_vm_id),
+        };
         let dirty_sum = jvm
             .state
             .heap
-            .settle_dirty_sum(|obj| digest_of(obj, old_boundary), share);
+            .settle_dirty_sum(|obj| digest_of(obj, old_boundary, keys), share);
+        let edges = jvm.state.heap.edges();
+        let jvm: &Jvm = jvm;
+        let keys = Keys::of(jvm);
         let changed_classes = changed_classes(jvm, fp);
-        reach_all(jvm, fp, bounds, &changed_classes);
-        let hash = canonical_hash(jvm, fp, bounds, &changed_classes, dirty_sum);
+        reach_all(jvm, fp, bounds, keys, edges, &changed_classes);
+        let hash = canonical_hash(jvm, fp, bounds, keys, &changed_classes, dirty_sum);
         fp.reached = 0;
         let statics = fp.static_closure.clone();
         for word in fp.reach_result.words(statics.as_deref()) {
@@ -717,12 +762,13 @@ fn changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
     }
 }
 
-/// [`changed_classes`](changed_classes) when the table changed: compares it with
-/// the sealed one and remembers the result.
+/// [`changed_classes`] when the table changed: compares it with the sealed one and
+/// remembers the result, in the order of the classes' keys (which do not depend on the
+/// order classes were loaded in).
 #[cold]
 #[inline(never)]
 fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
-    let list: Rc<[usize]> = match &fp.sealed_class_states {
+    let mut list: Vec<usize> = match &fp.sealed_class_states {
         Some(base) => jvm
             .state
             .class_states
@@ -731,6 +777,8 @@ fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
             .collect(),
         None => (0..jvm.state.class_states.len()).collect(),
     };
+    list.sort_by_key(|&i| jvm.classes.get(i as ClassId).key);
+    let list: Rc<[usize]> = list.into();
     fp.changed_classes = Some((jvm.state.class_states.clone(), list.clone()));
     list
 }
@@ -739,8 +787,14 @@ fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
 /// roots, and of the global roots (changed class states, modified preexisting objects,
 /// modified objects reachable from statics when sealed, monitors), whose objects are
 /// shared, as are the objects reachable from statics when sealed.
-fn reach_all(jvm: &mut Jvm, fp: &mut Fingerprinter, bounds: Bounds, changed_classes: &Rc<[usize]>) {
-    let edges = jvm.state.heap.edges();
+fn reach_all(
+    jvm: &Jvm,
+    fp: &mut Fingerprinter,
+    bounds: Bounds,
+    keys: Keys<'_>,
+    edges: u128,
+    changed_classes: &Rc<[usize]>,
+) {
     let static_closure = fp.static_closure.clone();
     let sealed_refs = fp.sealed_refs.clone();
     let graph = Graph {
@@ -780,7 +834,7 @@ fn reach_all(jvm: &mut Jvm, fp: &mut Fingerprinter, bounds: Bounds, changed_clas
     }
     fp.threads.clear();
     for (t, th) in jvm.state.threads.iter().enumerate() {
-        let slot = fp.thread_summary(t, th, bounds);
+        let slot = fp.thread_summary(t, th, bounds, keys);
         fp.threads.push(slot);
     }
     let threads = 0..fp.threads.len();
@@ -897,6 +951,7 @@ fn canonical_hash(
     jvm: &Jvm,
     fp: &mut Fingerprinter,
     bounds: Bounds,
+    keys: Keys<'_>,
     changed_classes: &[usize],
     dirty_sum: u128,
 ) -> u128 {
@@ -910,6 +965,7 @@ fn canonical_hash(
         next: 0,
         drained: 0,
         old_boundary: bounds.old_boundary,
+        keys,
     };
     for (t, th) in jvm.state.threads.iter().enumerate() {
         let summary = c.fp.summary(t);
@@ -924,7 +980,7 @@ fn canonical_hash(
     c.h.word(0xC1A55);
     for &i in changed_classes {
         if let Some(cs) = jvm.state.class_states.get(i) {
-            c.h.word(i as u64);
+            c.h.word(keys.class(i as ClassId));
             let init = match cs.init {
                 rpf_jvm::InitState::Uninit => 0,
                 rpf_jvm::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
@@ -948,7 +1004,8 @@ fn canonical_hash(
     for &r in jvm.state.heap.dirty_old().iter() {
         if !included(&c, r) {
             if let Some(obj) = jvm.state.heap.get(r) {
-                sum = sum.wrapping_sub(share(r, digest_of(obj, bounds.old_boundary)).unwrap_or(0));
+                let digest = digest_of(obj, bounds.old_boundary, keys);
+                sum = sum.wrapping_sub(share(r, digest).unwrap_or(0));
             }
         }
     }

@@ -486,7 +486,6 @@ impl Model for JavaModel {
 
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
-            || self.vm.classes.diverged()
             || self.vm.machine.protection.restart
             || self
                 .vm

@@ -10,13 +10,12 @@ use rpf_config::Config;
 use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
 use super::scheduling::SharedProtection;
 use super::settings::CheckSettings;
-use super::{build_model, search_sequentially, start_over, Progress};
+use super::{build_model, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use crate::search::{NoObserver, Report, Search, SharedSearch};
-use rpf_jvm::loader::ClassOrder;
 
-/// Stack size of worker threads: as deep as the main thread's, since the interpreter
-/// recurses for class initialization and native upcalls.
+/// Stack size of worker threads: the main thread's, so that a worker runs whatever the main
+/// thread runs.
 const WORKER_STACK: usize = 8 << 20;
 
 /// What a search produced.
@@ -53,16 +52,13 @@ struct HelperRound {
     report: Report<JavaOp, JavaError>,
     counters: HelperTotals,
     restart: bool,
-    /// Its class ids stopped following the shared order.
-    diverged: bool,
     unsupported: Option<String>,
 }
 
 /// Runs `settings.workers` workers until the search ends without a failed lock-protection
-/// assumption; the workers share what lock-protection detection learns, across rounds, and
-/// their class ids. Should a worker's class ids diverge anyway (see
-/// [`rpf_jvm::loader::ClassOrder`]), its states cannot be compared with the others', and
-/// the search starts over with one worker.
+/// assumption; the workers share what lock-protection detection learns, across rounds.
+/// Their VMs load classes in whatever order their paths need them: fingerprints identify
+/// classes and methods by stable keys, not ids, so equal states match across workers.
 pub(super) fn search(
     config: &Config,
     target: &Target,
@@ -72,8 +68,6 @@ pub(super) fn search(
 ) -> Result<Searched, LaunchError> {
     let protection = SharedProtection::default();
     model.share_protection(protection.clone());
-    let order = ClassOrder::default();
-    model.vm.classes.share_order(order.clone());
     let mut totals = HelperTotals::default();
     let mut restarts = 0u32;
     loop {
@@ -81,7 +75,7 @@ pub(super) fn search(
         let (first, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..settings.workers)
                 .filter_map(|worker| {
-                    let (shared, protection, order) = (&shared, protection.clone(), order.clone());
+                    let (shared, protection) = (&shared, protection.clone());
                     std::thread::Builder::new()
                         .name(format!("rpf-worker-{worker}"))
                         .stack_size(WORKER_STACK)
@@ -89,7 +83,6 @@ pub(super) fn search(
                             let shares = Shares {
                                 search: shared,
                                 protection,
-                                order,
                             };
                             helper(config, target, settings, search, shares, worker)
                         })
@@ -109,27 +102,15 @@ pub(super) fn search(
             (first, helpers)
         });
         let mut restart = model.restart_requested();
-        let mut diverged = model.vm.classes.diverged();
         let mut reports = vec![first];
         for h in helpers {
             let h = h?;
             totals.add(&h.counters);
             restart |= h.restart;
-            diverged |= h.diverged;
             if model.unsupported.is_none() {
                 model.unsupported = h.unsupported;
             }
             reports.push(h.report);
-        }
-        if diverged {
-            tracing::warn!(
-                "the workers loaded classes in different orders; searching again with one worker"
-            );
-            model.vm.classes.unshare_order();
-            model.reset();
-            let mut alone = search_sequentially(settings, search, model);
-            alone.restarts += restarts;
-            return Ok(alone);
         }
         let found = reports.iter().any(|r| !r.errors.is_empty());
         if restart && !found && model.unsupported.is_none() {
@@ -150,7 +131,6 @@ pub(super) fn search(
 struct Shares<'a> {
     search: &'a SharedSearch<JavaOp>,
     protection: SharedProtection,
-    order: ClassOrder,
 }
 
 /// Worker `worker`: boots its own VM and searches with it.
@@ -164,7 +144,6 @@ fn helper(
 ) -> Result<HelperRound, LaunchError> {
     let mut model = build_model(config, target, settings)?;
     model.share_protection(shares.protection);
-    model.vm.classes.share_order(shares.order);
     let report = search.run_worker(&mut model, &mut NoObserver, shares.search, worker);
     Ok(HelperRound {
         report,
@@ -174,7 +153,6 @@ fn helper(
             stats: model.stats.clone(),
         },
         restart: model.restart_requested(),
-        diverged: model.vm.classes.diverged(),
         unsupported: model.unsupported.take(),
     })
 }

@@ -93,7 +93,7 @@ impl<M: Machine> Vm<M> {
             .load("java/lang/Object")
             .map_err(|e| e.to_string())?;
         let spec = SyntheticClass {
-            name: self.synthetic_name("jdk/internal/rpf/Concat$"),
+            name: Self::site_class_name(b, "jdk/internal/rpf/Concat$"),
             super_class: object,
             interfaces: Vec::new(),
             fields: Vec::new(),

@@ -83,7 +83,7 @@ impl<M: Machine> Vm<M> {
             }
         }
         let host = b.class.name.to_string();
-        let name = self.synthetic_name(&format!("{host}$$Lambda$"));
+        let name = format!("{host}$$Lambda${}", b.index);
         let captures = site.params.clone();
         let mut asm = Asm::new();
         let mut methods = Vec::new();

@@ -33,6 +33,9 @@ pub(crate) type Bind = Result<CallSite, String>;
 /// A bootstrap method handle and its static arguments, as read from the constant pool.
 pub(crate) struct Bootstrap<'a> {
     pub class: &'a Rc<Class>,
+    /// The call site's constant pool index (which, with the class, names what rpf
+    /// generates for it).
+    pub index: u16,
     pub handle: MemberRef,
     pub args: Vec<Constant>,
     pub name: Rc<str>,
@@ -111,6 +114,7 @@ impl<M: Machine> Vm<M> {
             .collect();
         let b = Bootstrap {
             class,
+            index,
             handle: member,
             args,
             name,
@@ -156,10 +160,11 @@ impl<M: Machine> Vm<M> {
         Ok((id, method))
     }
 
-    /// A unique name for a synthesized class.
-    pub(crate) fn synthetic_name(&mut self, base: &str) -> String {
-        self.synth_counter += 1;
-        format!("{base}{}", self.synth_counter)
+    /// The name of the class rpf synthesizes for call site `b`: `base` plus what identifies
+    /// the site, so that the name (and the class's key) is the same in every VM whatever
+    /// order call sites were bound in.
+    pub(crate) fn site_class_name(b: &Bootstrap<'_>, base: &str) -> String {
+        format!("{base}{}${}", b.class.name.replace('/', "$"), b.index)
     }
 
     /// `ldc` of MethodType, MethodHandle or a dynamic constant.

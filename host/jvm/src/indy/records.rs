@@ -195,7 +195,7 @@ impl<M: Machine> Vm<M> {
             .load("java/lang/Object")
             .map_err(|e| e.to_string())?;
         let spec = SyntheticClass {
-            name: self.synthetic_name(&format!("{record}$$RecordMethods$")),
+            name: format!("{record}$$RecordMethods${}", b.index),
             super_class: object,
             interfaces: Vec::new(),
             fields: Vec::new(),

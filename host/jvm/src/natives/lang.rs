@@ -808,9 +808,11 @@ fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
         frames.insert(0, (native, 0));
     }
     frames.truncate(MAX_STACK_TRACE_DEPTH);
+    // Methods by key, not id: the backtrace is program state, and ids follow the order
+    // classes were loaded in, which differs between VMs.
     let encoded: Vec<i64> = frames
         .iter()
-        .map(|&(m, pc)| (i64::from(m) << 32) | i64::from(pc))
+        .flat_map(|&(m, pc)| [vm.classes.method(m).key as i64, i64::from(pc)])
         .collect();
     let long_array = vm
         .classes
@@ -830,7 +832,10 @@ fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
 pub fn backtrace_frames(vm: &Jvm, throwable: Ref) -> Vec<(u32, u32)> {
     let bt = vm.field(throwable, vm.known.throwable_backtrace).as_ref();
     match vm.state.heap.get(bt).map(|o| &o.data) {
-        Some(ObjData::Longs(l)) => l.iter().map(|&v| ((v >> 32) as u32, v as u32)).collect(),
+        Some(ObjData::Longs(l)) => l
+            .chunks_exact(2)
+            .filter_map(|f| Some((vm.classes.method_by_key(f[0] as u64)?, f[1] as u32)))
+            .collect(),
         _ => Vec::new(),
     }
 }

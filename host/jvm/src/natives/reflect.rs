@@ -192,10 +192,18 @@ fn reflective_call<M: Machine>(
     args: crate::value::Ref,
     constructor: bool,
 ) -> NativeResult {
-    let id = vm.field_by_name(method, "slot").as_int() as u32;
-    if id as usize >= vm.classes.method_count() {
+    let slot = vm.field_by_name(method, "slot").as_int();
+    let clazz = vm.field_by_name(method, "clazz").as_ref();
+    let declared = vm.class_of_mirror(clazz).and_then(|c| {
+        vm.classes
+            .get(c)
+            .methods
+            .get(usize::try_from(slot).ok()?)
+            .copied()
+    });
+    let Some(id) = declared else {
         return throw("java/lang/InternalError", "bad reflective method slot");
-    }
+    };
     let m = vm.classes.method(id).clone();
     let given = vm
         .state
