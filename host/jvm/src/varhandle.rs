@@ -87,7 +87,6 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add(N, "getNamedCon", "(I[Ljava/lang/Object;)I", |_, _, _| {
         Ok(Value::Int(0))
     });
-    r.add(N, "getConstant", "(I)I", |_, _, _| Ok(Value::Int(0)));
     for name in ["setCallSiteTargetNormal", "setCallSiteTargetVolatile"] {
         r.add(
             N,

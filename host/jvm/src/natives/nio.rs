@@ -584,9 +584,6 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("sun/nio/ch/IOUtil", "fdLimit", "()I", |_, _, _| {
         Ok(Value::Int(1024))
     });
-    r.add("sun/nio/ch/IOUtil", "writevMax", "()J", |_, _, _| {
-        Ok(Value::Long(i64::from(i32::MAX)))
-    });
     r.add(
         "sun/nio/ch/IOUtil",
         "configureBlocking",
