@@ -42,8 +42,8 @@ event_kinds! {
     ThreadInterrupted,
     /// A thread terminated.
     ThreadTerminated,
-    /// An object was allocated (`object`, `text` is its class name). The thread's frames
-    /// are not available to this event.
+    /// An object was allocated (`object`, `text` is its class name); delivered when the
+    /// allocating instruction or native call ends, with the allocating thread's frames.
     ObjectCreated,
     /// An unreachable object was released by garbage collection (`object`).
     ObjectReleased,
@@ -55,7 +55,9 @@ event_kinds! {
     ObjectWait,
     /// `Object.notify` (`value` 0) or `notifyAll` (`value` 1) was called on `object`.
     ObjectNotify,
-    /// A class was loaded (`text` is its name).
+    /// A class was loaded (`text` is its name, `value` its id); delivered when the
+    /// instruction that loaded it ends (classes loaded while the VM booted: when the search
+    /// starts, before `VmInitialized`).
     ClassLoaded,
     /// A method was entered (`method`).
     MethodEntered,

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// How long one program may run before the test gives up on it.
@@ -36,6 +37,54 @@ pub fn rpf_binary() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// A command running the `rpf` binary (see [`rpf_binary`]).
+pub fn rpf() -> assert_cmd::Command {
+    assert_cmd::Command::new(rpf_binary())
+}
+
+/// Where fixture plugin and template builds go (shared, so dependencies build once).
+pub fn fixture_target() -> PathBuf {
+    workspace().join("target").join("fixtures")
+}
+
+/// Runs `cargo build --release` in `dir` into [`fixture_target`]; panics with cargo's
+/// output on failure.
+pub fn cargo_build(dir: &Path) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["build", "--release", "--quiet"])
+        .env("CARGO_TARGET_DIR", fixture_target())
+        .current_dir(dir)
+        .output()
+        .expect("run cargo");
+    assert!(
+        output.status.success(),
+        "cargo build in {} failed:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The directory of the fixture plugin libraries (`tests/fixtures/`), built once per test
+/// process.
+pub fn fixtures() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        cargo_build(&workspace().join("tests/fixtures"));
+        fixture_target().join("release")
+    })
+}
+
+/// The path of fixture library `name` (`components`, `stale_abi`, ...), built once.
+pub fn fixture(name: &str) -> String {
+    let file = format!(
+        "{}rpf_fixture_{name}.{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_EXTENSION
+    );
+    fixtures().join(file).display().to_string()
 }
 
 /// Compiles `sources` into `out` with extra javac options; panics with javac's output on error.

@@ -6,52 +6,14 @@
 //! The fixture libraries (`tests/fixtures/`) and the copied template are built here, into
 //! `target/fixtures/`, with the same cargo that runs the tests.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::sync::OnceLock;
 
-use rpf_tests::{assert_failed, compile_programs, rpf_binary, run, workspace, RunResult};
+use rpf_tests::{
+    assert_failed, cargo_build, compile_programs, fixture, fixture_target, fixtures, rpf_binary,
+    run, workspace, RunResult,
+};
 use tempfile::TempDir;
-
-/// Where fixture and template builds go (shared, so dependencies build once).
-fn fixture_target() -> PathBuf {
-    workspace().join("target").join("fixtures")
-}
-
-/// Runs `cargo build --release` in `dir`; panics with cargo's output on failure.
-fn cargo_build(dir: &Path) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
-        .args(["build", "--release", "--quiet"])
-        .env("CARGO_TARGET_DIR", fixture_target())
-        .current_dir(dir)
-        .output()
-        .expect("run cargo");
-    assert!(
-        output.status.success(),
-        "cargo build in {} failed:\n{}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-/// The fixture libraries, built once.
-fn fixtures() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        cargo_build(&workspace().join("tests/fixtures"));
-        fixture_target().join("release")
-    })
-}
-
-fn fixture(name: &str) -> String {
-    let file = format!(
-        "{}rpf_fixture_{name}.{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_EXTENSION
-    );
-    fixtures().join(file).display().to_string()
-}
 
 /// The plugin test programs.
 fn classes() -> &'static Path {

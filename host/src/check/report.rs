@@ -226,6 +226,7 @@ pub fn json(r: &CheckResult) -> Value {
             "thread_choice_generators": r.stats.thread_cgs,
             "data_choice_generators": r.stats.data_cgs,
             "heap_objects_new": r.objects,
+            "classes_loaded": r.classes,
             "heap_objects_released": r.stats.released,
             "instructions": r.instructions,
             "restarts": r.restarts,

@@ -4,25 +4,14 @@
 use std::path::{Path, PathBuf};
 use std::process::Command as Std;
 
-use assert_cmd::Command;
-
-fn rpf() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_rpf"))
-}
-
-fn javac_tool() -> PathBuf {
-    std::env::var_os("JAVA_HOME")
-        .map(|h| PathBuf::from(h).join("bin/javac"))
-        .filter(|p| p.is_file())
-        .unwrap_or_else(|| PathBuf::from("javac"))
-}
+use rpf_tests::{jdk_tool, rpf};
 
 /// Compiles a tiny program into `dir` and returns the class file path.
 fn compile_hello(dir: &Path) -> PathBuf {
     let src = dir.join("Hello.java");
     std::fs::write(&src, "public class Hello { public static void main(String[] a) { System.out.println(\"hi\"); } }")
         .expect("write source");
-    let ok = Std::new(javac_tool())
+    let ok = Std::new(jdk_tool("javac"))
         .arg("-d")
         .arg(dir)
         .arg(&src)
@@ -88,7 +77,7 @@ fn class_without_main_is_an_input_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("NoMain.java");
     std::fs::write(&src, "public class NoMain { }").expect("write");
-    assert!(Std::new(javac_tool())
+    assert!(Std::new(jdk_tool("javac"))
         .arg("-d")
         .arg(dir.path())
         .arg(&src)

@@ -1,10 +1,6 @@
 //! Command-line behaviour of the `rpf` binary: help, usage errors and exit codes.
 
-use assert_cmd::Command;
-
-fn rpf() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_rpf"))
-}
+use rpf_tests::rpf;
 
 #[test]
 fn help_documents_run_and_exit_codes() {
