@@ -2,7 +2,7 @@
 //! groups, `System.initPhase1`, then the program's `main` on the main thread.
 
 use super::class::{ClassId, MethodId};
-use super::interp::Stop;
+use super::interpreter::Stop;
 use super::loader::{Classes, LinkError};
 use super::natives::NativeRegistry;
 use super::thread::{Exec, FrameKind, JThread, Phase, Status};

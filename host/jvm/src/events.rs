@@ -92,7 +92,7 @@ impl<M: Machine> Vm<M> {
         }
     }
 
-    /// [`report_deferred`](Self::report_deferred) where something is to be reported (also
+    /// `report_deferred` where something is to be reported (also
     /// called by drivers at the end of a transition, with the frames wherever they are).
     #[cold]
     #[inline(never)]

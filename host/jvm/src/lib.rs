@@ -5,38 +5,36 @@
 //! a [`Machine`] (see [`machine`]), which plain execution ([`Plain`], `rpf run`) and the model
 //! checker implement. What belongs to a program's state is one type, [`state::ProgramState`].
 
-pub mod attrs;
+pub mod assembler;
+pub mod attributes;
 pub mod boot;
 pub mod class;
+mod class_init;
 pub mod classfile;
 pub mod classpath;
 pub mod describe;
-pub mod dirty_sum;
 mod events;
+mod exceptions;
 pub mod gc;
 pub mod heap;
 pub mod indy;
-mod init;
-pub mod interp;
-pub mod invoke;
+pub mod interpreter;
 pub mod lifecycle;
 pub mod loader;
 pub mod machine;
-pub mod memory;
 pub mod monitor;
+pub mod native_memory;
 pub mod natives;
-pub mod npe;
+pub mod npe_messages;
+pub mod operations;
 pub mod plain;
 pub mod pvec;
 pub mod reflection;
 pub mod resolve;
-mod slots;
 pub mod state;
 mod stepwise;
 pub mod strings;
-pub mod synth;
 pub mod thread;
-mod throw;
 pub mod value;
 pub mod varhandle;
 pub mod word_hash;
@@ -50,9 +48,9 @@ use loader::Classes;
 use thread::JThread;
 use value::{Ref, Value};
 
-pub use interp::Stop;
-pub use invoke::Flow;
+pub use interpreter::Stop;
 pub use machine::Machine;
+pub use operations::Flow;
 pub use plain::Plain;
 
 /// Tunables of the virtual machine; rpf's defaults for them live in the configuration's key
@@ -401,7 +399,7 @@ impl Jvm {
 
 impl<M: Machine> Vm<M> {
     /// The state of class `id`, to change it (created on first use). Reading through
-    /// [`class_state_of`](Self::class_state_of) instead leaves the table shared with saved
+    /// [`class_state_of`](Jvm::class_state_of) instead leaves the table shared with saved
     /// states, and its identity tells fingerprints and footprints that nothing changed.
     #[inline]
     pub fn class_state(&mut self, id: ClassId) -> &mut ClassState {

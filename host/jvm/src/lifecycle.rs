@@ -4,7 +4,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::interp::Stop;
+use crate::interpreter::Stop;
 use crate::machine::{Machine, VmEvent};
 use crate::thread::{Phase, Status};
 use crate::value::Value;

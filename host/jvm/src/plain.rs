@@ -5,7 +5,7 @@
 //! monitors become runnable when the monitor is free; timed waits and sleeps use a virtual
 //! clock that jumps forward when every thread is waiting for time to pass.
 
-use crate::interp::Stop;
+use crate::interpreter::Stop;
 use crate::machine::Machine;
 use crate::thread::{Phase, Status};
 use crate::{Jvm, Vm};

@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
+use super::assembler::Asm;
 use super::class::{ClassId, MethodId};
 use super::loader::{LinkError, SyntheticClass};
-use super::synth::Asm;
 use super::value::{Ref, Value};
 use super::Vm;
 use crate::classfile::{access, FieldType, Insn};

@@ -5,10 +5,10 @@
 //! unchanged object and thread with its parent — JPF's state collapsing achieved by
 //! structural sharing instead of explicit interning tables. Restoring is an assignment.
 
-use super::attrs::HeapAttrs;
+use super::attributes::HeapAttrs;
 use super::heap::Heap;
-use super::memory::NativeMemory;
 use super::monitor::MonitorTable;
+use super::native_memory::NativeMemory;
 use super::pvec::PVec;
 use super::strings::StringTable;
 use super::thread::ThreadTable;

@@ -3,8 +3,8 @@
 //! with values one instruction at a time. The fast interpreter runs one instruction per
 //! call here, so a run that needs none of this pays nothing for it.
 
-use super::attrs::{Before, Plan};
-use super::interp::Stop;
+use super::attributes::{Before, Plan};
+use super::interpreter::Stop;
 use super::machine::{Frames, Instead, Machine, Site, VmEvent};
 use super::thread::Exec;
 use super::{Jvm, Vm};

@@ -42,7 +42,7 @@ pub struct Exec {
     pub stack: Vec<Value>,
     /// Frames, bottom first.
     pub frames: Vec<Frame>,
-    /// Plugin attributes of the value-stack entries (see [`super::attrs`]); empty unless a
+    /// Plugin attributes of the value-stack entries (see [`super::attributes`]); empty unless a
     /// plugin attached one, otherwise as long as `stack`.
     pub attrs: Vec<i64>,
 }

@@ -7,9 +7,9 @@
 //! its offset fields) and performs the access with the same operations as `Unsafe`.
 
 use super::class::{ClassId, Method};
-use super::invoke::Flow;
 use super::natives::unsafe_::{get, put, Access};
 use super::natives::{class_arg, string_arg, Args, NativeExit, NativeRegistry, NativeResult};
+use super::operations::Flow;
 use super::thread::Exec;
 use super::value::{Ref, Value};
 use super::Vm;

@@ -10,7 +10,7 @@
 //!
 //! Which objects a state reaches, and which of them more than one thread reaches (*shared*,
 //! what the scheduler's partial order reduction asks about), follows from the closures of
-//! each thread's roots and of the global roots, cached by [`super::reach`].
+//! each thread's roots and of the global roots, cached by the `reach` module.
 
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::heap::{Obj, ObjData};
@@ -278,7 +278,7 @@ fn for_each_open_ref(th: &JThread, mut f: impl FnMut(Ref)) {
 const YOUNG_BIT: u64 = 1;
 
 /// The share of old object `r` whose content digest is `digest` in the heap's dirty sum
-/// (see [`rpf_jvm::dirty_sum`]): none for an object that refers to young objects, which is
+/// (see [`rpf_jvm::heap::dirty_sum`]): none for an object that refers to young objects, which is
 /// hashed in canonical order instead.
 fn share(r: Ref, digest: [u64; 2]) -> Option<u128> {
     if digest[0] & YOUNG_BIT != 0 {
@@ -604,7 +604,7 @@ impl Canon<'_> {
     }
 
     /// Hashes the heap attributes of reached objects, in canonical order.
-    fn heap_attrs(&mut self, attrs: &rpf_jvm::attrs::HeapAttrs) {
+    fn heap_attrs(&mut self, attrs: &rpf_jvm::attributes::HeapAttrs) {
         let mut mapped = Vec::new();
         for (r, at, a) in attrs.iter() {
             if r.0 < self.old_boundary || self.fp.was_reached(r) {

@@ -1,6 +1,6 @@
 //! The components of one run: creating them from the configuration, and calling them.
 //!
-//! Every call goes through [`Plugins::call`], which builds the host view, turns a plugin's
+//! Every call goes through one function, which builds the host view, turns a plugin's
 //! error or caught panic into a [`PluginFailure`] (the run then ends with exit status 4 and
 //! the report written), and disables the failed component.
 

@@ -2,11 +2,11 @@
 //! StringBuilder, which formats every type exactly as `String.valueOf` does.
 
 use super::{Bind, Bootstrap, CallSite};
+use crate::assembler::Asm;
 use crate::classfile::{access, descriptor, Constant, FieldType};
 use crate::classpath::Loader;
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::synth::Asm;
 use crate::Vm;
 
 const TAG_ARG: u16 = 1;

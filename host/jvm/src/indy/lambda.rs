@@ -5,12 +5,12 @@
 //! in HotSpot.
 
 use super::{Bind, Bootstrap, CallSite};
+use crate::assembler::Asm;
 use crate::classfile::{
     access, descriptor, Constant, FieldType, Insn, MemberRef, MethodDescriptor,
 };
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::synth::Asm;
 use crate::Vm;
 
 const FLAG_SERIALIZABLE: i32 = 1;

@@ -10,8 +10,8 @@ mod switches;
 use std::rc::Rc;
 
 use super::class::{Class, ClassId, MethodId};
-use super::invoke::Flow;
 use super::loader::SyntheticClass;
+use super::operations::Flow;
 use super::resolve::Resolved;
 use super::thread::{Exec, FrameKind};
 use super::Vm;

@@ -3,11 +3,11 @@
 //! component-wise equality with `Float.compare`/`Double.compare` for floating point).
 
 use super::{Bind, Bootstrap, CallSite};
+use crate::assembler::{wrapper_of, Asm};
 use crate::classfile::{access, descriptor, Cond, Constant, FieldType, Insn, MemberRef};
 use crate::classpath::Loader;
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::synth::{wrapper_of, Asm};
 use crate::Vm;
 
 const SB: &str = "java/lang/StringBuilder";

@@ -342,7 +342,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "getExtendedNPEMessage",
         "()Ljava/lang/String;",
         |vm, _, a| {
-            Ok(match crate::npe::extended_message(vm, a.obj(0)) {
+            Ok(match crate::npe_messages::extended_message(vm, a.obj(0)) {
                 Some(m) => Value::Ref(vm.new_string(&m)),
                 None => Value::NULL,
             })

@@ -1,6 +1,6 @@
 //! Natives behind `java.nio.file` and file channels on Linux (`sun.nio.fs.UnixNativeDispatcher`,
 //! `sun.nio.ch.FileDispatcherImpl`, `IOUtil`), implemented with Rust's standard library.
-//! Paths and I/O buffers arrive as addresses of off-heap memory (see `vm::memory`).
+//! Paths and I/O buffers arrive as addresses of off-heap memory (see `native_memory`).
 
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};

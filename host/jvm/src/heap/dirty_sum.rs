@@ -3,7 +3,7 @@
 //!
 //! Old objects are identified by reference, so a modified one can contribute a *share* that
 //! depends only on its reference and content digest, and the sum of the shares stands for
-//! all of them. What a share is, the caller of [`DirtySum::settle`] says (the model
+//! all of them. What a share is, whoever settles the sum says (the model
 //! checker's fingerprint); a share of `None` holds the object apart (the fingerprint hashes
 //! those itself, in an order the sum cannot follow). The heap notes every change of an old
 //! object with the digest its previous version had, and the next settling takes the old
@@ -11,7 +11,7 @@
 
 use std::rc::Rc;
 
-use super::value::Ref;
+use crate::value::Ref;
 
 /// The sum of the shares of the modified old objects, with what is needed to keep it up to
 /// date. Part of the heap, so saved states keep their sum.

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
 use super::heap::{ElemKind, ObjData};
-use super::interp::Stop;
+use super::interpreter::Stop;
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
 use super::natives::NativeExit;

@@ -1,8 +1,8 @@
 //! The bytecode interpreter loop.
 //!
 //! Simple instructions execute inline on the running frame; instructions that can call,
-//! allocate, initialize classes, block or throw hand over to the operations in `invoke`,
-//! `init` and `throw`, after which the loop reloads whichever frame is now on top.
+//! allocate, initialize classes, block or throw hand over to the operations in `operations`,
+//! `class_init` and `exceptions`, after which the loop reloads whichever frame is now on top.
 
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::thread::Exec;
@@ -689,19 +689,34 @@ impl<M: Machine> Vm<M> {
                     Insn::GetStatic(index) => complex!(self.op_getstatic(exec, &class, index)),
                     Insn::PutStatic(index) => complex!(self.op_putstatic(exec, &class, index)),
                     Insn::InvokeVirtual(index) => {
-                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Virtual))
+                        complex!(self.op_invoke(
+                            exec,
+                            &class,
+                            index,
+                            super::operations::Kind::Virtual
+                        ))
                     }
                     Insn::InvokeSpecial(index) => {
-                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Special))
+                        complex!(self.op_invoke(
+                            exec,
+                            &class,
+                            index,
+                            super::operations::Kind::Special
+                        ))
                     }
                     Insn::InvokeStatic(index) => {
-                        complex!(self.op_invoke(exec, &class, index, super::invoke::Kind::Static))
+                        complex!(self.op_invoke(
+                            exec,
+                            &class,
+                            index,
+                            super::operations::Kind::Static
+                        ))
                     }
                     Insn::InvokeInterface(index) => complex!(self.op_invoke(
                         exec,
                         &class,
                         index,
-                        super::invoke::Kind::Interface
+                        super::operations::Kind::Interface
                     )),
                     Insn::InvokeDynamic(index) => {
                         complex!(self.op_invokedynamic(exec, &class, index))

@@ -4,7 +4,7 @@
 //! Nothing is stored until a plugin sets an attribute. Stack and local attributes live in
 //! [`super::thread::Exec::attrs`], parallel to the value stack; field and element
 //! attributes in [`HeapAttrs`]. Both are part of the saved state and of the fingerprint.
-//! While attributes exist the VM executes instruction by instruction, and [`Plan`] moves
+//! While attributes exist the VM executes instruction by instruction, and `Plan` moves
 //! them along with the values an instruction moves, as the instruction table's
 //! [`Effect`] says: loads, stores, `dup`s and `swap`, field and array accesses, `checkcast`,
 //! call arguments and return values. Instructions that compute new values produce values

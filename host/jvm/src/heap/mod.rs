@@ -4,12 +4,15 @@
 //! live heap (copy on write); in plain execution every object has one owner and writes are
 //! in place.
 
+pub mod dirty_sum;
+mod slots;
+
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::dirty_sum::DirtySum;
+use dirty_sum::DirtySum;
 
-use super::slots::Slots;
+use slots::Slots;
 
 use super::class::ClassId;
 use super::value::{Ref, Value};
@@ -386,9 +389,10 @@ fn previous_digest(obj: &Obj) -> Option<[u64; 2]> {
 
 /// All objects, indexed by [`Ref`].
 ///
-/// Storage is persistent once sealed (see [`super::slots`]): cloning a heap for a saved state
-/// is O(1) and later writes copy only what they touch. In plain execution freed slots are reused; under the model
-/// checker references are assigned canonically by the caller ([`Heap::alloc_at`]).
+/// Storage is persistent once sealed (see the `slots` module): cloning a heap for a saved
+/// state is O(1) and later writes copy only what they touch. In plain execution freed slots
+/// are reused; once the heap is sealed (under the model checker) they are not, so that on
+/// any one path a reference names one object.
 #[derive(Debug, Clone, Default)]
 pub struct Heap {
     slots: Slots,
@@ -403,7 +407,7 @@ pub struct Heap {
     /// Identifies the content of the preexisting objects: a fresh number after every change
     /// to one (see [`Heap::preexisting_version`]).
     preexisting_version: u64,
-    /// The modified old objects' part of the fingerprint (see [`super::dirty_sum`]).
+    /// The modified old objects' part of the fingerprint (see [`dirty_sum`]).
     dirty_sum: DirtySum,
     /// A hash of the reference graph among non-preexisting objects (see [`Heap::edges`]),
     /// kept up to date by single stores and recomputed after other changes.
@@ -679,7 +683,7 @@ impl Heap {
         &self.dirty_old
     }
 
-    /// The sum of the shares of the modified old objects ([`super::dirty_sum`]), brought up
+    /// The sum of the shares of the modified old objects ([`dirty_sum`]), brought up
     /// to date: `digest` gives an object's content digest, `share` its share (`None`: the
     /// object is held apart from the sum).
     pub fn settle_dirty_sum(

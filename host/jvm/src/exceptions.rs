@@ -2,9 +2,9 @@
 //! VM-created exceptions, and stack overflow.
 
 use super::class::{ClassId, Method};
-use super::interp::Stop;
-use super::invoke::Flow;
+use super::interpreter::Stop;
 use super::machine::{Machine, VmEvent};
+use super::operations::Flow;
 use super::thread::{Exec, FrameKind};
 use super::value::{Ref, Value};
 use super::Jvm;

@@ -11,8 +11,8 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::heap::Obj;
-use super::pvec::PVec;
+use super::Obj;
+use crate::pvec::PVec;
 
 /// Overlay entries per chunk (what a write copies).
 const OVERLAY_CHUNK: usize = 8;

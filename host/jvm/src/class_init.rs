@@ -3,7 +3,7 @@
 //! initialization to finish.
 
 use super::class::ClassId;
-use super::interp::Stop;
+use super::interpreter::Stop;
 use super::thread::{Exec, FrameKind, Status};
 use super::value::Value;
 use super::{InitState, Vm};
