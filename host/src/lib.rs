@@ -3,7 +3,7 @@
 //!
 //! The JVM is its own crate, [`rpf_jvm`], generic over the machine that drives it. This
 //! crate drives it: [`check`] is the model checker (the Java program as a model for the
-//! [`search`] engine, scheduling points and partial order reduction, footprints,
+//! [`rpf_search`] engine, scheduling points and partial order reduction, footprints,
 //! fingerprints, properties, error traces and reports), [`plugins`] the plugin host,
 //! [`launch`] turns settings into a running VM, and [`cli`] is the command line.
 
@@ -12,4 +12,3 @@ pub mod check;
 pub mod cli;
 pub mod launch;
 pub mod plugins;
-pub mod search;

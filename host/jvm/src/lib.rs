@@ -37,7 +37,6 @@ pub mod strings;
 pub mod thread;
 pub mod value;
 pub mod varhandle;
-pub mod word_hash;
 
 use std::collections::HashMap;
 use std::rc::Rc;

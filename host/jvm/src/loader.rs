@@ -76,12 +76,12 @@ pub struct Classes {
     methods: Vec<Rc<Method>>,
     by_name: HashMap<Rc<str>, ClassId>,
     /// Methods by [`Method::key`].
-    by_key: HashMap<u64, MethodId, crate::word_hash::WordHash>,
+    by_key: HashMap<u64, MethodId, rustc_hash::FxBuildHasher>,
     loading: Vec<String>,
     classpath: ClassPath,
     natives: NativeIndex,
     /// Cache of interface/virtual selections: (receiver class, resolved method) -> selected.
-    pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId, crate::word_hash::WordHash>,
+    pub(crate) selection_cache: HashMap<(ClassId, MethodId), MethodId, rustc_hash::FxBuildHasher>,
 }
 
 impl Classes {

@@ -17,7 +17,7 @@ use crate::machine::Machine;
 /// Adapters generated so far, by target method and kind.
 #[derive(Debug, Default, Clone)]
 pub struct Adapters {
-    by_method: HashMap<(MethodId, bool), MethodId, crate::word_hash::WordHash>,
+    by_method: HashMap<(MethodId, bool), MethodId, rustc_hash::FxBuildHasher>,
 }
 
 impl<M: Machine> Vm<M> {

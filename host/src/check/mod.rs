@@ -23,12 +23,12 @@ use rpf_config::Config;
 
 use crate::launch::{self, LaunchError, Target};
 use crate::plugins::{ListenerReports, PluginFailure, Plugins};
-use crate::search::{Event, Observer, Report, Search, SharedSearch, Strategy};
 use machine::Checker;
-use model::{JavaError, JavaModel, JavaOp, ModelStats};
+use model::{JavaError, JavaModel, JavaOp, JavaState, ModelStats};
 use property::Selection;
 use rpf_jvm::machine::Frames;
 use rpf_plugin_api::{EventKind, EventMask};
+use rpf_search::{Event, Observer, Report, Search, SharedSearch, Strategy};
 use scheduling::Scheduler;
 use settings::CheckSettings;
 use source::Sources;
@@ -82,7 +82,7 @@ pub struct CheckResult {
     /// The program.
     pub target: Target,
     /// The search that ran.
-    pub strategy: Strategy,
+    pub strategy: Strategy<JavaState>,
     /// Searches restarted because a field assumed lock-protected was found unprotected.
     pub restarts: u32,
     /// Resident memory when the search began (after class loading and VM boot), so that
@@ -185,7 +185,7 @@ fn build_model(
         machine.plugins = Some(Box::new(plugins));
     }
     let plugins = vm.machine.plugins.is_some();
-    let mut model = JavaModel::new(vm, properties, builtin, settings.heuristic.build());
+    let mut model = JavaModel::new(vm, properties, builtin);
     // Plugins hear every transition and may keep state across them, which sleep sets
     // would change; other searches have no use for them.
     let depth_first = matches!(
@@ -208,7 +208,7 @@ fn build_model(
 /// an assumption wrong.
 fn search_sequentially(
     settings: &CheckSettings,
-    search: &Search,
+    search: &Search<JavaState>,
     model: &mut JavaModel,
 ) -> parallel::Searched {
     let mut progress = Progress::new(settings.progress_interval, None);

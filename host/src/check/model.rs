@@ -20,7 +20,7 @@ use super::scheduling::SharedProtection;
 use super::sharing::Sharing;
 use super::transition::{self, TransitionEnd};
 use crate::plugins::Reported;
-use crate::search::{Event as SearchEvent, Model, Ops, Outcome};
+use rpf_search::{Event as SearchEvent, Model, Ops, Outcome};
 
 /// What a kept state saves: the program's state, and which of its objects are shared
 /// (what the scheduling decisions of the transitions leaving it ask).
@@ -123,8 +123,6 @@ pub struct JavaModel {
     properties: Vec<Box<dyn Property>>,
     /// How many of `properties` are rpf's own.
     builtin_properties: usize,
-    /// Orders states for best-first search.
-    heuristic: Box<dyn super::heuristic::Heuristic>,
     /// The state the VM currently holds, to avoid restoring it again.
     at: Option<JavaState>,
     /// Extra counters.
@@ -141,13 +139,8 @@ pub struct JavaModel {
 
 impl JavaModel {
     /// Wraps a VM whose main thread is ready to run `main`, checking `properties` (rpf's
-    /// own first: `builtin` of them) and ordering best-first search by `heuristic`.
-    pub fn new(
-        mut vm: JavaVm,
-        properties: Vec<Box<dyn Property>>,
-        builtin: usize,
-        heuristic: Box<dyn super::heuristic::Heuristic>,
-    ) -> JavaModel {
+    /// own first: `builtin` of them).
+    pub fn new(mut vm: JavaVm, properties: Vec<Box<dyn Property>>, builtin: usize) -> JavaModel {
         vm.machine.claims_uncaught = properties.iter().any(|p| p.claims_uncaught());
         seal(&mut vm);
         vm.machine.exploring = true;
@@ -157,7 +150,6 @@ impl JavaModel {
             vm,
             properties,
             builtin_properties: builtin,
-            heuristic,
             at: None,
             stats: ModelStats::default(),
             unsupported: None,
@@ -474,10 +466,6 @@ impl Model for JavaModel {
             sharing: self.vm.machine.sharing.clone(),
         };
         let _ = state.snapshot.set(Box::new(saved));
-    }
-
-    fn priority(&mut self, state: &JavaState, depth: usize) -> i64 {
-        self.heuristic.priority(&state.saved().program, depth)
     }
 
     fn memory_bytes(&self) -> u64 {

@@ -1,18 +1,18 @@
 //! The search with several workers (`search.workers`): each worker thread boots its own VM
 //! (the VM is single-threaded by design) and runs a depth-first search in its own order;
 //! the workers share the visited set, so together they explore every state once (see
-//! [`crate::search::SharedSearch`]). Worker 0 runs on the calling thread with the model
+//! [`rpf_search::SharedSearch`]). Worker 0 runs on the calling thread with the model
 //! that later records the error traces: paths are sequences of choices from the initial
 //! state, which every worker's VM reaches identically.
 
 use rpf_config::Config;
 
-use super::model::{JavaError, JavaModel, JavaOp, ModelStats};
+use super::model::{JavaError, JavaModel, JavaOp, JavaState, ModelStats};
 use super::scheduling::SharedProtection;
 use super::settings::CheckSettings;
 use super::{build_model, start_over, Progress};
 use crate::launch::{LaunchError, Target};
-use crate::search::{NoObserver, Report, Search, SharedSearch};
+use rpf_search::{NoObserver, Report, Search, SharedSearch};
 
 /// Stack size of worker threads: the main thread's, so that a worker runs whatever the main
 /// thread runs.
@@ -63,7 +63,7 @@ pub(super) fn search(
     config: &Config,
     target: &Target,
     settings: &CheckSettings,
-    search: &Search,
+    search: &Search<JavaState>,
     model: &mut JavaModel,
 ) -> Result<Searched, LaunchError> {
     let protection = SharedProtection::default();
@@ -138,7 +138,7 @@ fn helper(
     config: &Config,
     target: &Target,
     settings: &CheckSettings,
-    search: &Search,
+    search: &Search<JavaState>,
     shares: Shares<'_>,
     worker: usize,
 ) -> Result<HelperRound, LaunchError> {

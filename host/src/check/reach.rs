@@ -13,7 +13,7 @@
 
 use rpf_jvm::heap::Heap;
 use rpf_jvm::value::Ref;
-use rpf_jvm::word_hash::WordHash;
+use rustc_hash::FxBuildHasher;
 
 use super::fingerprint::Hasher;
 use std::collections::HashMap;
@@ -131,7 +131,7 @@ type ClosureKey = (u128, u128);
 /// new ones.
 #[derive(Debug, Default, Clone)]
 pub(super) struct ReachCache {
-    closures: HashMap<ClosureKey, (Rc<[Ref]>, RefSet), WordHash>,
+    closures: HashMap<ClosureKey, (Rc<[Ref]>, RefSet), FxBuildHasher>,
     cached: usize,
     /// Scratch of closure computations: a bitmap over references and its non-zero words.
     dense: Vec<u64>,
@@ -308,7 +308,7 @@ const MEMO_LIMIT: usize = 1 << 17;
 /// (or to miss the cache on) per hit.
 #[derive(Debug, Default, Clone)]
 pub(super) struct SharingMemo {
-    entries: HashMap<u128, SharingWords, WordHash>,
+    entries: HashMap<u128, SharingWords, FxBuildHasher>,
     size: usize,
 }
 

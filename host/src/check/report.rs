@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use super::{CheckResult, FoundError, Verdict};
-use crate::search::{Report, StopReason};
+use rpf_search::{Report, StopReason};
 
 const RULE: &str = "====================================================== ";
 const THIN: &str = "------------------------------------------------------ ";

@@ -251,7 +251,7 @@ fn library_call_relevant(
 
 /// Lock-protection knowledge shared between search workers.
 pub type SharedProtection =
-    std::sync::Arc<dashmap::DashMap<FieldKey, bool, rpf_jvm::word_hash::WordHash>>;
+    std::sync::Arc<dashmap::DashMap<FieldKey, bool, rustc_hash::FxBuildHasher>>;
 
 /// A field as lock-protection detection tracks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,7 +281,7 @@ pub struct Protection {
     /// Whether detection is on.
     pub enabled: bool,
     /// Fields assumed lock-protected (true) or known unprotected (false).
-    fields: std::collections::HashMap<FieldKey, bool, rpf_jvm::word_hash::WordHash>,
+    fields: std::collections::HashMap<FieldKey, bool, rustc_hash::FxBuildHasher>,
     /// The same knowledge shared by the workers of a parallel search, so that they all
     /// explore under the same assumptions (`fields` caches it).
     shared: Option<SharedProtection>,

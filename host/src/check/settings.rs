@@ -7,20 +7,19 @@ use rpf_config::keys::{self, QueueDrop, SearchClass};
 use rpf_config::types::Amount;
 use rpf_config::{Config, ConfigError};
 
-use super::heuristic::HeuristicName as Heuristic;
+use super::heuristic::MostBlocked;
+use super::model::JavaState;
 use super::property::Selection;
 use super::scheduling::Policy;
-use crate::search::{DropPolicy, Limits, Strategy};
+use rpf_search::{heuristic, DropPolicy, Limits, Strategy};
 
 /// Everything the checker reads from the configuration.
 #[derive(Debug, Clone)]
 pub struct CheckSettings {
-    /// Search order.
-    pub strategy: Strategy,
+    /// Search order (with the heuristic of a best-first search).
+    pub strategy: Strategy<JavaState>,
     /// Search bounds.
     pub limits: Limits,
-    /// Best-first priority.
-    pub heuristic: Heuristic,
     /// Scheduling policy.
     pub policy: Policy,
     /// Lock-protection detection for fields.
@@ -48,15 +47,15 @@ pub struct CheckSettings {
 }
 
 /// The search `search.class` selects.
-fn strategy(config: &Config) -> Result<(Strategy, Heuristic), ConfigError> {
+fn strategy(config: &Config) -> Result<Strategy<JavaState>, ConfigError> {
     let seed = keys::SEARCH_SEED.get(config)?;
     Ok(match keys::SEARCH_CLASS.get(config)? {
-        SearchClass::DepthFirst => (Strategy::DepthFirst, Heuristic::BreadthFirst),
-        SearchClass::BreadthFirst => (Strategy::BreadthFirst, Heuristic::BreadthFirst),
-        SearchClass::MostBlocked => (Strategy::BestFirst, Heuristic::MostBlocked),
-        SearchClass::BestFirst => (Strategy::BestFirst, Heuristic::BreadthFirst),
-        SearchClass::Random => (Strategy::Random { seed }, Heuristic::BreadthFirst),
-        SearchClass::Simulation => (Strategy::Simulation { seed }, Heuristic::BreadthFirst),
+        SearchClass::DepthFirst => Strategy::DepthFirst,
+        SearchClass::BreadthFirst => Strategy::BreadthFirst,
+        SearchClass::MostBlocked => Strategy::best_first(MostBlocked),
+        SearchClass::BestFirst => Strategy::best_first(heuristic::BreadthFirst),
+        SearchClass::Random => Strategy::Random { seed },
+        SearchClass::Simulation => Strategy::Simulation { seed },
     })
 }
 
@@ -68,7 +67,7 @@ fn to_usize(n: u64) -> usize {
 impl CheckSettings {
     /// Reads the settings; errors name the key and its origin.
     pub fn from_config(config: &Config) -> Result<CheckSettings, ConfigError> {
-        let (strategy, heuristic) = strategy(config)?;
+        let strategy = strategy(config)?;
         let max_errors = match keys::SEARCH_MAX_ERRORS.get(config)? {
             Some(n) => to_usize(n),
             None if keys::SEARCH_MULTIPLE_ERRORS.get(config)? => usize::MAX,
@@ -100,7 +99,6 @@ impl CheckSettings {
                 queue_limit: keys::SEARCH_QUEUE_LIMIT.get(config)?.map(to_usize),
                 drop,
             },
-            heuristic,
             policy: Policy {
                 por: keys::VM_POR.get(config)?,
                 system_atomic: keys::VM_POR_SYSTEM_ATOMIC.get(config)?,
@@ -124,7 +122,7 @@ impl CheckSettings {
 /// shared visited set, and no plugins, which hear the events of one sequential search.
 fn workers(
     config: &Config,
-    strategy: &Strategy,
+    strategy: &Strategy<JavaState>,
     properties: &[String],
 ) -> Result<usize, ConfigError> {
     let workers = match keys::SEARCH_WORKERS.get(config)? {

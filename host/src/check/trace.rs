@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{JavaModel, JavaOp, JavaState};
 use super::source::Sources;
-use crate::search::{Model, Outcome};
 use rpf_jvm::machine::Choice;
+use rpf_search::{Model, Outcome};
 
 /// One executed source line.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

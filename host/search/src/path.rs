@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 /// The operations from an initial state to some state, sharing prefixes.
 #[derive(Debug)]
-pub struct Path<Op> {
+pub(crate) struct Path<Op> {
     node: Option<Rc<Node<Op>>>,
     len: usize,
 }
@@ -33,7 +33,7 @@ impl<Op> Default for Path<Op> {
 
 impl<Op: Clone> Path<Op> {
     /// This path extended by `op` (the `index`-th operation of its state).
-    pub fn push(&self, op: Op, index: usize) -> Path<Op> {
+    pub(crate) fn push(&self, op: Op, index: usize) -> Path<Op> {
         Path {
             node: Some(Rc::new(Node {
                 op,
@@ -44,18 +44,8 @@ impl<Op: Clone> Path<Op> {
         }
     }
 
-    /// Number of operations.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the path is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The operations and their indices, first to last.
-    pub fn unfold(&self) -> (Vec<Op>, Vec<usize>) {
+    pub(crate) fn unfold(&self) -> (Vec<Op>, Vec<usize>) {
         let mut ops = Vec::with_capacity(self.len);
         let mut indices = Vec::with_capacity(self.len);
         let mut node = self.node.as_ref();

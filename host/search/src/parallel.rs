@@ -15,8 +15,9 @@ use std::time::Duration;
 use dashmap::mapref::entry::Entry;
 use dashmap::DashMap;
 
-use super::{Report, StopReason};
-use rpf_jvm::word_hash::WordHash;
+use rustc_hash::FxBuildHasher;
+
+use crate::{Report, StopReason};
 
 /// Keeps a counter on its own cache line, so that workers updating one counter do not slow
 /// down workers reading another.
@@ -26,7 +27,7 @@ struct Line<T>(T);
 
 /// Untried operations of a state, given away by one worker to another.
 #[derive(Debug, Clone)]
-pub(super) struct Work<Op> {
+pub(crate) struct Work<Op> {
     /// The initial state the path starts from.
     pub initial: usize,
     /// The operations (with their indices) from that initial state to the state.
@@ -47,7 +48,7 @@ struct Pool<Op> {
 /// A state's fingerprint as a visited-set key: two words (8-byte aligned, unlike `u128`,
 /// so that an entry with its sleep set takes 24 bytes, not 32) hashed as one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct StateKey(u64, u64);
+pub(crate) struct StateKey(u64, u64);
 
 impl From<u128> for StateKey {
     fn from(h: u128) -> Self {
@@ -63,7 +64,7 @@ impl std::hash::Hash for StateKey {
 
 /// What [`SharedSearch::visit`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Visit {
+pub(crate) enum Visit {
     /// The state is new.
     New,
     /// The state was seen before; `reopen` are the actors whose steps must be taken from
@@ -76,7 +77,7 @@ pub enum Visit {
 pub struct SharedSearch<Op> {
     /// Every state seen, with its sleep set: the actors whose steps from it have not been
     /// taken because they commute with steps taken before (see [`Visit`]).
-    visited: DashMap<StateKey, u32, WordHash>,
+    visited: DashMap<StateKey, u32, FxBuildHasher>,
     workers: usize,
     states: Line<AtomicU64>,
     errors: Line<AtomicUsize>,
@@ -93,7 +94,7 @@ impl<Op> SharedSearch<Op> {
     /// The shared part of a search with `workers` workers.
     pub fn new(workers: usize) -> Self {
         SharedSearch {
-            visited: DashMap::with_hasher(WordHash::default()),
+            visited: DashMap::with_hasher(FxBuildHasher),
             workers: workers.max(1),
             states: Line::default(),
             errors: Line::default(),
@@ -115,7 +116,7 @@ impl<Op> SharedSearch<Op> {
     /// left out because they commuted with what came before *that* visit, which this one
     /// did not come through. It then keeps as asleep only what was asleep both times.
     #[inline]
-    pub fn visit(&self, h: u128, asleep: u32) -> Visit {
+    pub(crate) fn visit(&self, h: u128, asleep: u32) -> Visit {
         match self.visited.entry(StateKey::from(h)) {
             Entry::Vacant(v) => {
                 v.insert(asleep);
@@ -137,7 +138,7 @@ impl<Op> SharedSearch<Op> {
 
     /// Counts a new state.
     #[inline]
-    pub fn count_state(&self) {
+    pub(crate) fn count_state(&self) {
         self.states.0.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -147,7 +148,7 @@ impl<Op> SharedSearch<Op> {
     }
 
     /// Counts an error found.
-    pub fn count_error(&self) {
+    pub(crate) fn count_error(&self) {
         self.errors.0.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -179,7 +180,7 @@ impl<Op> SharedSearch<Op> {
 
     /// Whether a worker waits for work (busy workers poll this between transitions).
     #[inline]
-    pub(super) fn work_wanted(&self) -> bool {
+    pub(crate) fn work_wanted(&self) -> bool {
         self.wanted.0.load(Ordering::Relaxed)
     }
 
@@ -190,7 +191,7 @@ impl<Op> SharedSearch<Op> {
     }
 
     /// Hands `work` to a waiting worker; false if nobody waits for work any more.
-    pub(super) fn donate(&self, work: Work<Op>) -> bool {
+    pub(crate) fn donate(&self, work: Work<Op>) -> bool {
         let mut pool = self.lock_pool();
         self.wanted.0.store(false, Ordering::Relaxed);
         if pool.idle == 0 || !pool.queue.is_empty() {
@@ -203,7 +204,7 @@ impl<Op> SharedSearch<Op> {
 
     /// Waits for donated work; `None` once every worker is idle (the search is over) or
     /// the search was stopped.
-    pub(super) fn take_work(&self) -> Option<Work<Op>> {
+    pub(crate) fn take_work(&self) -> Option<Work<Op>> {
         let mut pool = self.lock_pool();
         pool.idle += 1;
         loop {

@@ -6,7 +6,7 @@
 //! answers most revisits from a small table that stays in the core's cache. It holds only
 //! hashes that are in the visited set, so a hit is always a revisit; a miss asks the set.
 
-use super::parallel::StateKey;
+use crate::parallel::StateKey;
 
 /// Bits of the hash that pick a cache slot (16K slots, 384 KiB).
 const SLOT_BITS: u32 = 14;
@@ -15,7 +15,7 @@ const SLOT_BITS: u32 = 14;
 /// the visited set when cached (sleep sets only ever shrink there, so the cached one holds
 /// the current one).
 #[derive(Debug)]
-pub(super) struct RecentStates {
+pub(crate) struct RecentStates {
     slots: Box<[Slot]>,
 }
 
@@ -27,7 +27,7 @@ struct Slot {
 }
 
 impl RecentStates {
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         RecentStates {
             slots: vec![Slot::default(); 1 << SLOT_BITS].into_boxed_slice(),
         }
@@ -41,7 +41,7 @@ impl RecentStates {
     /// Whether `h` is known visited with nothing asleep that `asleep` leaves awake (so a
     /// visit with sleep set `asleep` has nothing to do).
     #[inline]
-    pub(super) fn covers(&self, h: u128, asleep: u32) -> bool {
+    pub(crate) fn covers(&self, h: u128, asleep: u32) -> bool {
         let slot = &self.slots[Self::slot(h)];
         h != 0 && slot.hash == StateKey::from(h) && slot.asleep & !asleep == 0
     }
@@ -49,7 +49,7 @@ impl RecentStates {
     /// Remembers `h`, which is in the visited set with sleep set `asleep` (evicting the
     /// hash in its slot).
     #[inline]
-    pub(super) fn remember(&mut self, h: u128, asleep: u32) {
+    pub(crate) fn remember(&mut self, h: u128, asleep: u32) {
         self.slots[Self::slot(h)] = Slot {
             hash: StateKey::from(h),
             asleep,
