@@ -6,7 +6,7 @@ use std::rc::Rc;
 use crate::classfile::{access, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent};
 use crate::classpath::Loader;
 
-use super::heap::ElemKind;
+use super::value::ElemKind;
 use super::natives::{Meaning, NativeId};
 use super::value::Value;
 

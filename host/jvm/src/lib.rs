@@ -506,7 +506,7 @@ impl<M: Machine> Vm<M> {
     pub fn new_array(&mut self, array_class: ClassId, len: usize) -> Ref {
         let elem = match self.classes.get(array_class).kind {
             class::ClassKind::Array { elem, .. } => elem,
-            _ => heap::ElemKind::Ref,
+            _ => value::ElemKind::Ref,
         };
         self.alloc(array_class, ObjData::new_array(elem, len))
     }

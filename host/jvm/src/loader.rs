@@ -11,7 +11,7 @@ use crate::classpath::{ClassPath, Loader};
 use super::class::{
     class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId,
 };
-use super::heap::ElemKind;
+use super::value::ElemKind;
 use super::natives::NativeIndex;
 use super::value::Value;
 

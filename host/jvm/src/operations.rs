@@ -3,7 +3,8 @@
 use std::rc::Rc;
 
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
-use super::heap::{ElemKind, ObjData};
+use super::heap::ObjData;
+use super::value::ElemKind;
 use super::interpreter::Stop;
 use super::loader::LinkError;
 use super::machine::{Access, Machine};

@@ -155,3 +155,83 @@ mod tests {
         assert_eq!(Value::Ref(Ref(3)), Value::Ref(Ref(3)));
     }
 }
+
+/// Element kinds of arrays, matching JVMS `newarray` type codes where primitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElemKind {
+    /// boolean[]
+    Boolean,
+    /// char[]
+    Char,
+    /// float[]
+    Float,
+    /// double[]
+    Double,
+    /// byte[]
+    Byte,
+    /// short[]
+    Short,
+    /// int[]
+    Int,
+    /// long[]
+    Long,
+    /// Object[] and all reference arrays.
+    Ref,
+}
+
+impl ElemKind {
+    /// From a `newarray` atype (4..=11).
+    pub fn from_atype(t: u8) -> Option<ElemKind> {
+        Some(match t {
+            4 => ElemKind::Boolean,
+            5 => ElemKind::Char,
+            6 => ElemKind::Float,
+            7 => ElemKind::Double,
+            8 => ElemKind::Byte,
+            9 => ElemKind::Short,
+            10 => ElemKind::Int,
+            11 => ElemKind::Long,
+            _ => return None,
+        })
+    }
+
+    /// From the descriptor character of the element type.
+    pub fn from_descriptor(c: u8) -> ElemKind {
+        match c {
+            b'Z' => ElemKind::Boolean,
+            b'C' => ElemKind::Char,
+            b'F' => ElemKind::Float,
+            b'D' => ElemKind::Double,
+            b'B' => ElemKind::Byte,
+            b'S' => ElemKind::Short,
+            b'I' => ElemKind::Int,
+            b'J' => ElemKind::Long,
+            _ => ElemKind::Ref,
+        }
+    }
+
+    /// The array class name for a one-dimensional primitive array of this kind.
+    pub fn array_descriptor(self) -> &'static str {
+        match self {
+            ElemKind::Boolean => "[Z",
+            ElemKind::Char => "[C",
+            ElemKind::Float => "[F",
+            ElemKind::Double => "[D",
+            ElemKind::Byte => "[B",
+            ElemKind::Short => "[S",
+            ElemKind::Int => "[I",
+            ElemKind::Long => "[J",
+            ElemKind::Ref => "[Ljava/lang/Object;",
+        }
+    }
+
+    /// Bytes per element (for `Unsafe.arrayIndexScale` and memory statistics).
+    pub fn size(self) -> usize {
+        match self {
+            ElemKind::Boolean | ElemKind::Byte => 1,
+            ElemKind::Char | ElemKind::Short => 2,
+            ElemKind::Int | ElemKind::Float | ElemKind::Ref => 4,
+            ElemKind::Long | ElemKind::Double => 8,
+        }
+    }
+}

@@ -257,7 +257,7 @@ impl Machine for Checker {
         if let Some(rec) = machine.footprint.as_deref_mut() {
             let refs =
                 jvm.state.heap.get(array).is_some_and(|o| {
-                    matches!(o.data.elem_kind(), Some(rpf_jvm::heap::ElemKind::Ref))
+                    matches!(o.data.elem_kind(), Some(rpf_jvm::value::ElemKind::Ref))
                 });
             let preexisting = jvm.state.heap.preexisting();
             rec.bulk_store(&machine.sharing, array, refs, preexisting);

@@ -411,16 +411,16 @@ impl Ctx<'_> {
                         }
                     }
                     let is_static = access & access::STATIC != 0;
-                    code = Some(
-                        bytecode::decode(
-                            &attr,
-                            self.pool,
-                            &tables,
-                            is_static,
-                            parsed.param_slots(),
-                        )
-                        .map_err(context)?,
-                    );
+                    let decoded = bytecode::decode(
+                        &attr,
+                        self.pool,
+                        &tables,
+                        is_static,
+                        parsed.param_slots(),
+                    )
+                    .map_err(context)?;
+                    stackcheck::check(&decoded, self.pool).map_err(context)?;
+                    code = Some(decoded);
                 }
                 "Exceptions" => {
                     let (_, ex) = exceptions_attribute_parser(&attr.info)

@@ -226,8 +226,8 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
             ),
         );
     };
-    if sk != dk && (sk == crate::heap::ElemKind::Ref || dk == crate::heap::ElemKind::Ref) {
-        let message = if dk == crate::heap::ElemKind::Ref {
+    if sk != dk && (sk == crate::value::ElemKind::Ref || dk == crate::value::ElemKind::Ref) {
+        let message = if dk == crate::value::ElemKind::Ref {
             format!(
                 "arraycopy: type mismatch: can not copy {}[] into object array[]",
                 kind_name(sk)
@@ -302,7 +302,7 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     if n == 0 {
         return Ok(Value::Void);
     }
-    if sk == crate::heap::ElemKind::Ref {
+    if sk == crate::value::ElemKind::Ref {
         return copy_refs(vm, src, sp, dst, dp, n);
     }
     if src == dst {
@@ -341,8 +341,8 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     Ok(Value::Void)
 }
 
-fn kind_name(k: crate::heap::ElemKind) -> &'static str {
-    use crate::heap::ElemKind::*;
+fn kind_name(k: crate::value::ElemKind) -> &'static str {
+    use crate::value::ElemKind::*;
     match k {
         Boolean => "boolean",
         Char => "char",
@@ -356,8 +356,8 @@ fn kind_name(k: crate::heap::ElemKind) -> &'static str {
     }
 }
 
-fn bounds_desc(_vm: &Jvm, k: crate::heap::ElemKind, len: usize) -> String {
-    if k == crate::heap::ElemKind::Ref {
+fn bounds_desc(_vm: &Jvm, k: crate::value::ElemKind, len: usize) -> String {
+    if k == crate::value::ElemKind::Ref {
         format!("object array[{len}]")
     } else {
         format!("{}[{len}]", kind_name(k))

@@ -6,7 +6,8 @@
 
 use super::{jbool, throw, Args, NativeExit, NativeRegistry, NativeResult};
 use crate::class::ClassKind;
-use crate::heap::{ElemKind, ObjData};
+use crate::heap::ObjData;
+use crate::value::ElemKind;
 use crate::machine::Machine;
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
