@@ -135,6 +135,17 @@ pub fn prepare<M: Machine>(
     target: &Target,
     machine: M,
 ) -> Result<Vm<M>, LaunchError> {
+    let mut vm = boot(config, target, machine)?;
+    vm.start_main(&target.main_class, &target.args)?;
+    Ok(vm)
+}
+
+/// Builds and boots a VM for `target` driven by `machine` (its main class not loaded yet).
+pub(crate) fn boot<M: Machine>(
+    config: &Config,
+    target: &Target,
+    machine: M,
+) -> Result<Vm<M>, LaunchError> {
     let home = java_home(config)?;
     let classpath = ClassPath::new(&target.classpath, Some(&home.modules()))?;
     let mut vm = Vm::new(
@@ -144,7 +155,6 @@ pub fn prepare<M: Machine>(
         machine,
     );
     vm.boot()?;
-    vm.start_main(&target.main_class, &target.args)?;
     Ok(vm)
 }
 

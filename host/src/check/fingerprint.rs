@@ -1048,3 +1048,269 @@ fn canonical_hash(
     fp.monitors = monitors;
     hash
 }
+
+#[cfg(test)]
+mod tests {
+    use rpf_jvm::thread::{Frame, FrameKind};
+    use rpf_jvm::value::Ref;
+
+    use crate::check::testing::{Snapshot, World, NODE};
+
+    /// A chain of three nodes allocated in `order`: node `i` holds an `int[]` with `i` and
+    /// refers to node `i + 1`. Returns the nodes in chain order.
+    fn chain(w: &mut World, order: [usize; 3]) -> [Ref; 3] {
+        let mut nodes = [Ref::NULL; 3];
+        for i in order {
+            nodes[i] = w.object(NODE);
+            let item = w.ints(&[i as i32]);
+            w.set(nodes[i], "item", item);
+        }
+        w.set(nodes[0], "next", nodes[1]);
+        w.set(nodes[1], "next", nodes[2]);
+        nodes
+    }
+
+    /// The `Thread` object of the main thread, from before the search.
+    fn main_thread(w: &World) -> Ref {
+        w.vm.state.threads[0].obj
+    }
+
+    /// The fingerprint of `start` with a chain allocated in `order` added, its head made
+    /// reachable by `hold`.
+    fn with_chain(
+        w: &mut World,
+        start: &Snapshot,
+        order: [usize; 3],
+        hold: impl Fn(&mut World, Ref),
+    ) -> u128 {
+        w.restore(start);
+        let nodes = chain(w, order);
+        hold(w, nodes[0]);
+        w.fingerprint()
+    }
+
+    #[test]
+    fn heaps_that_differ_only_in_allocation_order_match() {
+        let mut w = World::boot();
+        let start = w.save();
+        let on_stack = |w: &mut World, head: Ref| w.push(0, head);
+        let forward = with_chain(&mut w, &start, [0, 1, 2], on_stack);
+        assert_eq!(with_chain(&mut w, &start, [2, 0, 1], on_stack), forward);
+
+        // Held by an object from before the search (hashed apart from the rest).
+        let main = main_thread(&w);
+        let by_old = |w: &mut World, head: Ref| w.set(main, "parkBlocker", head);
+        let forward = with_chain(&mut w, &start, [0, 1, 2], by_old);
+        assert_eq!(with_chain(&mut w, &start, [1, 2, 0], by_old), forward);
+    }
+
+    #[test]
+    fn which_thread_holds_which_object_matters() {
+        let mut w = World::boot();
+        let t = w.thread();
+        let start = w.save();
+        let (one, two) = (w.ints(&[1]), w.ints(&[2]));
+        w.push(0, one);
+        w.push(t, two);
+        let expected = w.fingerprint();
+
+        w.restore(&start);
+        let (two, one) = (w.ints(&[2]), w.ints(&[1]));
+        w.push(0, one);
+        w.push(t, two);
+        assert_eq!(w.fingerprint(), expected, "allocated the other way round");
+
+        w.restore(&start);
+        let (one, two) = (w.ints(&[1]), w.ints(&[2]));
+        w.push(0, two);
+        w.push(t, one);
+        assert_ne!(w.fingerprint(), expected, "swapped between the threads");
+    }
+
+    #[test]
+    fn garbage_does_not_change_the_fingerprint() {
+        let mut w = World::boot();
+        let start = w.save();
+        let nodes = chain(&mut w, [0, 1, 2]);
+        w.push(0, nodes[0]);
+        let clean = w.fingerprint();
+
+        w.restore(&start);
+        // Garbage allocated first moves every live object to another reference.
+        let early = w.ints(&[7]);
+        let nodes = chain(&mut w, [0, 1, 2]);
+        w.push(0, nodes[0]);
+        // Garbage that refers into the live heap, and garbage the live heap once held.
+        let dangling = w.object(NODE);
+        w.set(dangling, "next", nodes[1]);
+        w.array(&[nodes[0], early]);
+        let dropped = w.ints(&[8]);
+        w.set(nodes[2], "next", dropped);
+        w.set(nodes[2], "next", Ref::NULL);
+        assert_eq!(w.fingerprint(), clean);
+
+        w.push(0, dangling);
+        assert_ne!(w.fingerprint(), clean, "no longer garbage");
+    }
+
+    #[test]
+    fn a_changed_field_or_element_changes_the_fingerprint_until_changed_back() {
+        let mut w = World::boot();
+        let nodes = chain(&mut w, [0, 1, 2]);
+        w.push(0, nodes[0]);
+        let original = w.fingerprint();
+
+        let item = w.vm.field(nodes[2], w.slot(nodes[2], "item")).as_ref();
+        w.set_element(item, 0, 42);
+        assert_ne!(w.fingerprint(), original, "an element");
+        w.set_element(item, 0, 2);
+        assert_eq!(w.fingerprint(), original);
+
+        w.set(nodes[2], "next", nodes[0]);
+        assert_ne!(w.fingerprint(), original, "a reference");
+        w.set(nodes[2], "next", Ref::NULL);
+        assert_eq!(w.fingerprint(), original);
+
+        // Objects from before the search are hashed once modified: against their first
+        // modification.
+        let main = main_thread(&w);
+        w.set(main, "priority", 6);
+        let modified = w.fingerprint();
+        assert_ne!(modified, original, "an old object");
+        w.set(main, "priority", 7);
+        assert_ne!(w.fingerprint(), modified);
+        w.set(main, "priority", 6);
+        assert_eq!(w.fingerprint(), modified);
+    }
+
+    #[test]
+    fn a_modified_object_from_the_first_transition_counts_while_reachable() {
+        let mut w = World::boot();
+        let node = w.object(NODE);
+        w.push(0, node);
+        w.seal();
+        let start = w.save();
+        let unmodified = w.fingerprint();
+        w.set(node, "next", node);
+        assert_ne!(w.fingerprint(), unmodified);
+
+        // Garbage once the main thread lets go of it, modified or not.
+        w.thread_mut(0).exec.pop();
+        let dropped = w.fingerprint();
+        w.restore(&start);
+        w.thread_mut(0).exec.pop();
+        assert_eq!(w.fingerprint(), dropped);
+    }
+
+    /// Not so today: an old object's share in the fingerprint is a hash of its reference
+    /// and content, and an unmodified one has none, so changing one back does not bring
+    /// the fingerprint back. States then match only if the same old objects were ever
+    /// modified (the search explores more states than it needs to, never fewer).
+    #[test]
+    #[ignore = "known imprecision: old objects changed back to their sealed content still count as modified"]
+    fn an_old_object_changed_back_matches_the_state_before() {
+        let mut w = World::boot();
+        let original = w.fingerprint();
+        let main = main_thread(&w);
+        w.set(main, "priority", 6);
+        w.set(main, "priority", 5);
+        assert_eq!(w.fingerprint(), original);
+    }
+
+    #[test]
+    fn vms_that_loaded_classes_in_different_orders_agree() {
+        const CLASSES: [&str; 2] = ["java/util/ArrayList", "java/util/TreeMap"];
+        let state = |first: usize| {
+            let mut w = World::boot();
+            assert!(
+                CLASSES.iter().all(|c| w.vm.classes.lookup(c).is_none()),
+                "boot loads neither"
+            );
+            w.class(CLASSES[first]);
+            let ids = CLASSES.map(|name| w.class(name));
+            // The same state: an instance and the mirror of each class on the main thread's
+            // stack, and a frame of ArrayList.size().
+            for name in CLASSES {
+                let instance = w.object(name);
+                w.push(0, instance);
+                let class = w.class(name);
+                let mirror = w.vm.mirror(class);
+                w.push(0, mirror);
+            }
+            let array_list = w.class(CLASSES[0]);
+            let size = w.vm.classes.find_method(array_list, "size", "()I");
+            w.thread_mut(0).exec.frames.push(Frame {
+                method: size.expect("ArrayList.size()"),
+                pc: 0,
+                locals: 0,
+                stack_base: 4,
+                kind: FrameKind::Call,
+                lock: Ref::NULL,
+            });
+            (w.fingerprint(), ids)
+        };
+        let (list_first, ids) = state(0);
+        let (map_first, other_ids) = state(1);
+        assert!(
+            ids[0] != other_ids[0] && ids[1] != other_ids[1],
+            "other class ids"
+        );
+        assert_eq!(list_first, map_first);
+    }
+
+    #[test]
+    fn threads_and_monitors_are_part_of_the_state() {
+        let mut w = World::boot();
+        let t = w.thread();
+        let lock = w.object(NODE);
+        w.hold(&[0, t], lock);
+        let start = w.save();
+        let free = w.fingerprint();
+
+        w.lock(0, lock);
+        let main_owns = w.fingerprint();
+        w.restore(&start);
+        w.lock(t, lock);
+        let other_owns = w.fingerprint();
+        assert_ne!(main_owns, free);
+        assert_ne!(main_owns, other_owns, "another owner");
+
+        w.block(0, lock);
+        assert_ne!(w.fingerprint(), other_owns, "a blocked thread");
+
+        w.restore(&start);
+        w.push(t, 1);
+        let one = w.fingerprint();
+        w.restore(&start);
+        w.push(t, 2);
+        assert_ne!(w.fingerprint(), one, "a value on a stack");
+    }
+
+    #[test]
+    fn objects_two_threads_reach_are_shared() {
+        let mut w = World::boot();
+        let t = w.thread();
+        let both = w.object(NODE);
+        let inside = w.ints(&[1]);
+        w.set(both, "item", inside);
+        let mine = w.ints(&[2]);
+        let global = w.ints(&[3]);
+        let locked = w.ints(&[4]);
+        w.hold(&[0, t], both);
+        w.push(t, mine);
+        w.set_static("java/lang/System", "props", global);
+        w.lock(t, locked);
+        w.fingerprint();
+        assert!(
+            w.shared(both) && w.shared(inside),
+            "reached by both threads"
+        );
+        assert!(!w.shared(mine), "reached by one thread");
+        assert!(w.shared(global), "reached from a static field");
+        assert!(w.shared(locked), "a monitor");
+
+        w.thread_mut(0).exec.stack.clear();
+        w.fingerprint();
+        assert!(!w.shared(both) && !w.shared(inside), "one thread let go");
+    }
+}

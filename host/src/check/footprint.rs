@@ -111,6 +111,12 @@ impl Footprint {
         untouched | earlier_runs_on != 0
     }
 
+    /// Whether it passed a scheduling point because no other thread could run.
+    #[cfg(test)]
+    pub(crate) fn ran_alone(&self) -> bool {
+        self.ran_alone
+    }
+
     fn touches(&self, thread: u32) -> bool {
         self.touched & bit(thread) != 0
     }
@@ -244,5 +250,204 @@ impl Recorder {
             fp.opaque = fp.answers.len() > NOTED_LIMIT;
             fp.fragile |= shared && !sharing.is_robustly_shared(obj);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rpf_jvm::value::Ref;
+    use rpf_jvm::Machine;
+
+    use super::Footprint;
+    use crate::check::machine::Checker;
+    use crate::check::testing::{Snapshot, World};
+
+    /// The main thread and thread `t`, both runnable, and `int[]` cells `x` and `y` both
+    /// reach (shared); the state to start transitions from.
+    struct Setup {
+        w: World,
+        t: u32,
+        x: Ref,
+        y: Ref,
+        start: Snapshot,
+    }
+
+    fn setup() -> Setup {
+        let mut w = World::boot();
+        let t = w.thread();
+        let (x, y) = (w.ints(&[0]), w.ints(&[0]));
+        w.hold(&[0, t], x);
+        w.hold(&[0, t], y);
+        w.fingerprint();
+        assert!(w.shared(x) && w.shared(y));
+        let start = w.save();
+        Setup { w, t, x, y, start }
+    }
+
+    impl Setup {
+        /// Makes the state the VM holds the start state (with its sharing found).
+        fn start_here(&mut self) {
+            self.w.fingerprint();
+            self.start = self.w.save();
+        }
+
+        /// The footprint of a transition of thread `t` from the start state.
+        fn run(&mut self, t: u32, run: impl FnOnce(&mut World)) -> Footprint {
+            self.w.restore(&self.start);
+            self.w.transition(t, run)
+        }
+
+        /// Whether `earlier`, explored first, commutes with `later`, just run.
+        fn commute(&self, earlier: &Footprint, later: &Footprint) -> bool {
+            earlier.commutes_with(later, &self.w.vm.machine.sharing)
+        }
+    }
+
+    #[test]
+    fn transitions_of_different_threads_on_different_objects_commute() {
+        let mut s = setup();
+        let (t, x, y) = (s.t, s.x, s.y);
+        let a = s.run(0, |w| {
+            w.read(x);
+            w.set_element(x, 0, 1);
+        });
+        let b = s.run(t, |w| w.set_element(y, 0, 1));
+        assert!(s.commute(&a, &b) && s.commute(&b, &a));
+
+        let a = s.run(0, |w| w.read(y));
+        let b = s.run(t, |w| w.read(y));
+        assert!(s.commute(&a, &b), "both only read");
+
+        // What no other thread reaches is not even recorded.
+        let own = s.w.ints(&[0]);
+        s.w.push(0, own);
+        s.start_here();
+        let a = s.run(0, |w| {
+            w.read(own);
+            w.set_element(own, 0, 1);
+        });
+        assert!(a.reads.is_empty() && a.writes.is_empty());
+    }
+
+    #[test]
+    fn a_write_conflicts_with_a_read_or_write_of_the_same_object() {
+        let mut s = setup();
+        let (t, x) = (s.t, s.x);
+        let write = |w: &mut World| w.set_element(x, 0, 1);
+        let read = |w: &mut World| w.read(x);
+        let a = s.run(0, write);
+        let b = s.run(t, read);
+        assert!(!s.commute(&a, &b), "write, then read");
+        let a = s.run(0, read);
+        let b = s.run(t, write);
+        assert!(!s.commute(&a, &b), "read, then write");
+        let a = s.run(0, write);
+        let b = s.run(t, write);
+        assert!(!s.commute(&a, &b), "write, then write");
+        // Taking a monitor writes it.
+        let a = s.run(0, |w| {
+            w.vm.monitor_enter(x);
+        });
+        let b = s.run(t, read);
+        assert!(!s.commute(&a, &b), "lock, then read");
+    }
+
+    #[test]
+    fn an_opaque_transition_commutes_with_nothing() {
+        let mut s = setup();
+        let t = s.t;
+        let nothing = s.run(t, |_| {});
+        let also_nothing = s.run(0, |_| {});
+        assert!(s.commute(&also_nothing, &nothing));
+
+        let untracked = s.run(0, |w| Checker::untracked(&mut w.vm));
+        assert!(!s.commute(&untracked, &nothing) && !s.commute(&nothing, &untracked));
+
+        let list = s.w.class("java/util/ArrayList");
+        let class_state_changed = s.run(0, |w| {
+            w.vm.mirror(list);
+        });
+        assert!(!s.commute(&class_state_changed, &nothing));
+    }
+
+    #[test]
+    fn transitions_of_one_thread_never_commute() {
+        let mut s = setup();
+        let (t, x, y) = (s.t, s.x, s.y);
+        let a = s.run(t, |w| w.set_element(x, 0, 1));
+        let b = s.run(t, |w| w.set_element(y, 0, 1));
+        assert!(!s.commute(&a, &b));
+    }
+
+    #[test]
+    fn a_transition_that_changed_another_thread_does_not_commute() {
+        let mut s = setup();
+        let (t, x, y) = (s.t, s.x, s.y);
+        let u = s.w.thread();
+        s.start_here();
+        let b = s.run(t, |w| w.set_element(y, 0, 1));
+        let a = s.run(0, |w| w.block(t, x));
+        assert!(
+            !s.commute(&a, &b) && !s.commute(&b, &a),
+            "it changed the other"
+        );
+
+        // A third thread.
+        let interrupt = |w: &mut World| w.thread_mut(u).interrupted = true;
+        let a = s.run(0, interrupt);
+        let nothing = s.run(t, |_| {});
+        assert!(s.commute(&a, &nothing), "one changed a third");
+        let b = s.run(t, interrupt);
+        assert!(!s.commute(&a, &b), "both changed a third");
+    }
+
+    #[test]
+    fn a_transition_after_which_the_other_would_run_alone_does_not_commute() {
+        let mut s = setup();
+        let (t, x, y) = (s.t, s.x, s.y);
+        let b = s.run(t, |w| w.set_element(y, 0, 1));
+        let a = s.run(0, |w| w.set_element(x, 0, 1));
+        assert!(s.commute(&a, &b), "the main thread runs on");
+        // After the main thread ends, `t` meets no scheduling point: it would run on.
+        let ends = s.run(0, |w| w.terminate(0));
+        assert!(!s.commute(&ends, &b));
+        // The same for the main thread after `t` ends.
+        let ends = s.run(t, |w| w.terminate(t));
+        assert!(!s.commute(&a, &ends));
+    }
+
+    #[test]
+    fn sharing_answers_that_no_longer_hold_prevent_commutation() {
+        let mut s = setup();
+        let (t, x) = (s.t, s.x);
+        let own = s.w.ints(&[0]);
+        s.w.push(0, own);
+        s.start_here();
+        let nothing = s.run(t, |_| {});
+
+        // The earlier transition's answers are checked in the state the later one reached.
+        let asked = |w: &mut World| assert!(!w.vm.machine.shared_for_decision(own));
+        let a = s.run(0, asked);
+        assert!(s.commute(&a, &nothing));
+        let publishes = s.run(t, |w| w.vm.machine.sharing.set_shared(own, true));
+        assert!(!s.commute(&a, &publishes), "no longer unshared");
+
+        // The later transition's "shared" answers must survive the earlier one: robust ones
+        // do (objects from before the search), others need not.
+        let old = s.w.vm.state.threads[0].obj;
+        let a = s.run(0, |_| {});
+        let robust = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(old)));
+        assert!(s.commute(&a, &robust));
+        let fragile = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(x)));
+        assert!(!s.commute(&a, &fragile), "shared by two threads only");
+
+        // Even a robust answer does not survive an earlier transition that unlinked a
+        // reference held by a shared object.
+        let holder = s.w.array(&[own]);
+        s.w.hold(&[0, t], holder);
+        s.start_here();
+        let robust = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(old)));
+        let unlinks = s.run(0, |w| w.set_element(holder, 0, Ref::NULL));
+        assert!(!s.commute(&unlinks, &robust));
     }
 }

@@ -14,6 +14,8 @@ pub mod scheduling;
 pub mod settings;
 pub mod sharing;
 pub mod source;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod trace;
 pub mod transition;
 

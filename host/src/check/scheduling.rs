@@ -332,3 +332,212 @@ fn protected_by(vm: &mut JavaVm, key: FieldKey, lock: Ref) -> bool {
     }
     *status
 }
+
+#[cfg(test)]
+mod tests {
+    use rpf_jvm::machine::{Access, Choice};
+    use rpf_jvm::value::{Ref, Value};
+
+    use super::{before_access, before_monitor_enter};
+    use crate::check::testing::{World, NODE};
+    use crate::check::transition::{self, TransitionEnd};
+
+    /// The main thread (running) and thread `t`, both runnable; `shared` is reachable from
+    /// both, `own` from the main thread only.
+    struct Setup {
+        w: World,
+        t: u32,
+        shared: Ref,
+        own: Ref,
+    }
+
+    fn setup() -> Setup {
+        let mut w = World::boot();
+        let t = w.thread();
+        let (shared, own) = (w.object(NODE), w.object(NODE));
+        w.hold(&[0, t], shared);
+        w.push(0, own);
+        w.fingerprint();
+        w.vm.state.current = 0;
+        w.vm.regs.first_step = false;
+        Setup { w, t, shared, own }
+    }
+
+    /// Application code's read (or write) of field `item` of `object`.
+    fn field(w: &World, object: Ref, write: bool) -> Access {
+        let class = w.vm.class_of(object).expect("an object");
+        Access {
+            field: Some((class, w.slot(object, "item"))),
+            ..element(object, write)
+        }
+    }
+
+    /// Application code's read (or write) of an element of `array`.
+    fn element(array: Ref, write: bool) -> Access {
+        Access {
+            object: array,
+            field: None,
+            is_static: false,
+            is_final: false,
+            in_system: false,
+            write,
+        }
+    }
+
+    impl Setup {
+        /// Whether `access` ends the transition before it.
+        fn ends_before(&mut self, access: Access) -> bool {
+            before_access(&mut self.w.vm, &access)
+        }
+
+        /// Whether taking the monitor of `obj` (in application code) ends the transition
+        /// before.
+        fn ends_before_lock(&mut self, obj: Ref) -> bool {
+            before_monitor_enter(&mut self.w.vm, obj, false)
+        }
+
+        /// The choice generators registered in the running transition (id and choices),
+        /// taken from there.
+        fn registered(&mut self) -> Vec<(String, Vec<Choice>)> {
+            let pending = std::mem::take(&mut self.w.vm.machine.transition.pending);
+            pending
+                .iter()
+                .inspect(|cg| assert!(cg.is_thread))
+                .map(|cg| (cg.id.to_string(), cg.choices.to_vec()))
+                .collect()
+        }
+
+        /// A thread choice `id` between the main thread and `t`.
+        fn both(&self, id: &str) -> Vec<(String, Vec<Choice>)> {
+            vec![(
+                id.to_string(),
+                vec![Choice::Thread(0), Choice::Thread(self.t)],
+            )]
+        }
+    }
+
+    #[test]
+    fn an_access_to_a_shared_object_is_a_scheduling_point() {
+        let mut s = setup();
+        assert!(s.ends_before(field(&s.w, s.shared, false)));
+        assert_eq!(s.registered(), s.both("field read"));
+        assert!(s.ends_before(field(&s.w, s.shared, true)));
+        assert_eq!(s.registered(), s.both("field write"));
+
+        let array = s.w.array(&[]);
+        s.w.hold(&[0, s.t], array);
+        s.w.fingerprint();
+        assert!(s.ends_before(element(array, false)));
+        assert_eq!(s.registered(), s.both("array read"));
+    }
+
+    #[test]
+    fn an_access_to_an_unshared_object_or_a_final_field_is_not() {
+        let mut s = setup();
+        assert!(!s.ends_before(field(&s.w, s.own, true)));
+        let final_field = Access {
+            is_final: true,
+            ..field(&s.w, s.shared, false)
+        };
+        assert!(!s.ends_before(final_field));
+        assert_eq!(s.registered(), vec![]);
+    }
+
+    #[test]
+    fn without_partial_order_reduction_every_access_is() {
+        let mut s = setup();
+        s.w.vm.machine.policy.por = false;
+        assert!(s.ends_before(field(&s.w, s.own, false)));
+        assert_eq!(s.registered(), s.both("field read"));
+        assert!(s.ends_before(element(s.own, true)));
+        assert_eq!(s.registered(), s.both("array write"));
+    }
+
+    #[test]
+    fn class_library_code_runs_atomically() {
+        let mut s = setup();
+        let in_system = Access {
+            in_system: true,
+            ..field(&s.w, s.shared, true)
+        };
+        assert!(!s.ends_before(in_system));
+        assert!(!before_monitor_enter(&mut s.w.vm, s.shared, true));
+        s.w.vm.machine.policy.system_atomic = false;
+        assert!(s.ends_before(in_system));
+        assert_eq!(s.registered(), s.both("field write"));
+    }
+
+    #[test]
+    fn no_scheduling_point_at_a_transitions_first_instruction_or_in_an_atomic_section() {
+        let mut s = setup();
+        let write = field(&s.w, s.shared, true);
+        s.w.vm.regs.first_step = true;
+        assert!(!s.ends_before(write), "first instruction");
+        s.w.vm.regs.first_step = false;
+        s.w.vm.state.atomic_depth = 1;
+        assert!(!s.ends_before(write), "atomic section");
+        assert_eq!(s.registered(), vec![]);
+        s.w.vm.state.atomic_depth = 0;
+        assert!(s.ends_before(write));
+    }
+
+    #[test]
+    fn a_thread_that_runs_alone_meets_no_scheduling_point() {
+        let mut s = setup();
+        let write = field(&s.w, s.shared, true);
+        let start = s.w.save();
+        let footprint =
+            s.w.transition(0, |w| assert!(before_access(&mut w.vm, &write)));
+        assert!(!footprint.ran_alone());
+        assert_eq!(s.registered(), s.both("field write"));
+
+        s.w.restore(&start);
+        s.w.wait(s.t, s.shared);
+        let footprint =
+            s.w.transition(0, |w| assert!(!before_access(&mut w.vm, &write)));
+        assert!(footprint.ran_alone(), "noted for sleep sets");
+        assert_eq!(s.registered(), vec![]);
+    }
+
+    #[test]
+    fn taking_a_shared_monitor_is_a_scheduling_point_unless_already_owned() {
+        let mut s = setup();
+        let (t, shared, own) = (s.t, s.shared, s.own);
+        assert!(s.ends_before_lock(shared));
+        assert_eq!(s.registered(), s.both("lock"));
+        assert!(!s.ends_before_lock(own), "unshared");
+        s.w.lock(t, shared);
+        assert!(s.ends_before_lock(shared), "owned by another thread");
+        s.registered();
+        s.w.lock(0, shared);
+        assert!(!s.ends_before_lock(shared), "owned");
+        assert_eq!(s.registered(), vec![]);
+    }
+
+    #[test]
+    fn a_transition_ends_before_an_access_to_a_shared_object() {
+        let mut w = World::boot();
+        // Library code (ArrayList.size) with scheduling points of its own.
+        w.vm.machine.policy.system_atomic = false;
+        let t = w.thread();
+        let list = w.object("java/util/ArrayList");
+        let class = w.class("java/util/ArrayList");
+        let size = w.vm.classes.find_method(class, "size", "()I");
+        let size = size.expect("ArrayList.size()");
+        w.vm.start_upcall(t as usize, size, &[Value::Ref(list)]);
+        w.push(0, list);
+        w.fingerprint();
+
+        let end = transition::run(&mut w.vm, t, []);
+        let TransitionEnd::Choices(cgs) = end else {
+            panic!("ended {end:?}")
+        };
+        assert_eq!(cgs.len(), 1);
+        assert_eq!(&*cgs[0].id, "field read");
+        let threads = vec![Choice::Thread(0), Choice::Thread(t)];
+        assert_eq!(cgs[0].choices.to_vec(), threads);
+        // It stopped at `getfield size` (after `aload_0`), to execute it first next time.
+        let top = w.vm.state.threads[t as usize].exec.top().cloned();
+        assert_eq!(top.map(|f| (f.method, f.pc)), Some((size, 1)));
+    }
+}
