@@ -3,65 +3,22 @@
 //!
 //! Nothing is stored until a plugin sets an attribute. Stack and local attributes live in
 //! [`super::thread::Exec::attrs`], parallel to the value stack; field and element
-//! attributes in [`HeapAttrs`]. Both are part of the saved state and of the fingerprint.
+//! attributes in [`HeapAttrs`](crate::state::HeapAttrs). Both are part of the saved state and of the fingerprint.
 //! While attributes exist the VM executes instruction by instruction, and `Plan` moves
 //! them along with the values an instruction moves, as the instruction table's
 //! [`Effect`] says: loads, stores, `dup`s and `swap`, field and array accesses, `checkcast`,
 //! call arguments and return values. Instructions that compute new values produce values
 //! without attributes.
 
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use super::class::ClassId;
-use super::resolve::Resolved;
 use super::thread::Exec;
 use super::value::Ref;
-use super::Vm;
+use crate::class::Resolved;
 use crate::classfile::opcodes::{self, Effect, Moves};
 use crate::classfile::Insn;
 use crate::machine::Machine;
-use crate::Jvm;
-
-/// Attributes of fields (by slot) and array elements (by index), shared copy-on-write
-/// between saved states.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HeapAttrs(Rc<HashMap<(Ref, u32), i64>>);
-
-impl HeapAttrs {
-    /// The attribute of slot or element `at` of `object` (0 if none).
-    pub fn get(&self, object: Ref, at: u32) -> i64 {
-        self.0.get(&(object, at)).copied().unwrap_or(0)
-    }
-
-    /// Sets an attribute; 0 removes it.
-    pub fn set(&mut self, object: Ref, at: u32, attr: i64) {
-        if attr == 0 {
-            if self.0.contains_key(&(object, at)) {
-                Rc::make_mut(&mut self.0).remove(&(object, at));
-            }
-        } else {
-            Rc::make_mut(&mut self.0).insert((object, at), attr);
-        }
-    }
-
-    /// Whether no attribute is set.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Every attribute as `(object, slot or index, attr)`.
-    pub fn iter(&self) -> impl Iterator<Item = (Ref, u32, i64)> + '_ {
-        self.0.iter().map(|(&(r, at), &a)| (r, at, a))
-    }
-
-    /// Drops the attributes of objects for which `live` is false (after garbage collection).
-    pub fn retain_live(&mut self, live: impl Fn(Ref) -> bool) {
-        if self.0.keys().any(|(r, _)| !live(*r)) {
-            Rc::make_mut(&mut self.0).retain(|(r, _), _| live(*r));
-        }
-    }
-}
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 impl Exec {
     /// The attribute of value-stack entry `i` (locals and operands of all frames).
@@ -472,16 +429,5 @@ mod tests {
             plan(Insn::Return, "return"),
             Plan::Return { attr: 0, .. }
         ));
-    }
-
-    #[test]
-    fn heap_attributes_are_copy_on_write() {
-        let mut a = HeapAttrs::default();
-        a.set(Ref(5), 1, 7);
-        let saved = a.clone();
-        a.set(Ref(5), 1, 0);
-        assert_eq!(saved.get(Ref(5), 1), 7);
-        assert_eq!(a.get(Ref(5), 1), 0);
-        assert!(a.is_empty());
     }
 }

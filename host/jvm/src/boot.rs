@@ -2,13 +2,14 @@
 //! groups, `System.initPhase1`, then the program's `main` on the main thread.
 
 use super::class::{ClassId, MethodId};
-use super::interpreter::Stop;
 use super::loader::{Classes, LinkError};
-use super::natives::NativeRegistry;
 use super::thread::{Exec, FrameKind, JThread, Phase, Status};
 use super::value::{Ref, Value};
-use super::{Io, Jvm, Known, KnownMethods, Machine, Registers, Vm, VmOptions};
 use crate::classpath::ClassPath;
+use crate::flow::Stop;
+use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::vm::{Io, Jvm, Known, KnownMethods, Registers, Vm, VmOptions};
 
 /// Why the VM could not start the program.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -193,7 +194,7 @@ impl<M: Machine> Vm<M> {
         self.set_field_by_name(
             main_thread,
             "threadStatus",
-            Value::Int(super::natives::THREAD_RUNNABLE),
+            Value::Int(crate::natives::support::THREAD_RUNNABLE),
         );
 
         let main_group = self.new_object(group_class);

@@ -1,14 +1,15 @@
-//! Runtime classes, fields and methods: what linking a class file produces.
+//! Runtime classes, fields and methods: what linking a class file produces, with the cache
+//! of what each constant pool entry resolved to.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::classfile::{access, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent};
+use crate::classfile::{
+    access, BasicType, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent,
+};
 use crate::classpath::Loader;
-
-use super::value::ElemKind;
-use super::natives::{Meaning, NativeId};
-use super::value::Value;
+use crate::linkage::{Meaning, NativeId};
+use crate::value::{ElemKind, Value};
 
 /// Index of a loaded class in the registry.
 pub type ClassId = u32;
@@ -130,7 +131,7 @@ pub struct Class {
     /// Constant pool.
     pub pool: Box<[Constant]>,
     /// Resolution results per pool entry.
-    pub cache: Box<[OnceCell<super::resolve::Resolved>]>,
+    pub cache: Box<[OnceCell<crate::class::Resolved>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
     /// `<clinit>`, if any.
@@ -318,4 +319,56 @@ pub fn method_key(class: u64, index: usize) -> u64 {
     x ^= x >> 31;
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^ (x >> 29)
+}
+
+/// A resolved constant pool entry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolved {
+    /// A class reference.
+    Class(ClassId),
+    /// A field reference.
+    Field(FieldRef),
+    /// A method reference.
+    Method(MethodId),
+    /// An invokedynamic call site bound to rpf's implementation of its bootstrap.
+    CallSite(CallSite),
+}
+
+/// A resolved field: where it lives and what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldRef {
+    /// Declaring class.
+    pub class: ClassId,
+    /// Slot in the instance fields or the declaring class's statics.
+    pub slot: u32,
+    /// Whether it is static.
+    pub is_static: bool,
+    /// Whether it is volatile.
+    pub volatile: bool,
+    /// Its basic type.
+    pub basic: BasicType,
+    /// Whether it is final (final fields never need scheduling points).
+    pub is_final: bool,
+}
+
+/// What an invokedynamic call site is bound to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallSite {
+    /// Call this static method with the call site's arguments.
+    Method(MethodId),
+    /// `SwitchBootstraps.typeSwitch`/`enumSwitch`: pick the first matching label.
+    Switch(Rc<[Label]>),
+}
+
+/// One case label of a pattern switch.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Label {
+    /// A type pattern: matches instances of the class.
+    Type(Rc<str>),
+    /// An Integer constant (matches Integer or Character selectors with that value).
+    Int(i32),
+    /// A String constant.
+    Str(Rc<[u16]>),
+    /// An enum constant by name (enumSwitch).
+    EnumName(Rc<[u16]>),
 }

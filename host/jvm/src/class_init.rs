@@ -3,12 +3,13 @@
 //! initialization to finish.
 
 use super::class::ClassId;
-use super::interpreter::Stop;
 use super::thread::{Exec, FrameKind, Status};
 use super::value::Value;
-use super::{InitState, Vm};
 use crate::classfile::Constant;
+use crate::flow::Stop;
 use crate::machine::Machine;
+use crate::state::InitState;
+use crate::vm::Vm;
 
 impl<M: Machine> Vm<M> {
     /// Makes sure `class` is initialized before its use by the current instruction.

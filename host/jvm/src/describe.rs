@@ -2,7 +2,7 @@
 
 use crate::thread::Status;
 use crate::value::Ref;
-use crate::Jvm;
+use crate::vm::Jvm;
 
 impl Jvm {
     /// One line per live thread saying what it waits for (deadlock reports).

@@ -4,10 +4,10 @@
 
 use super::class::MethodId;
 use super::machine::{Frames, Machine, VmEvent, VmEventKind};
-use super::resolve::FieldRef;
 use super::thread::Exec;
 use super::value::Ref;
-use super::{Jvm, Vm};
+use crate::class::FieldRef;
+use crate::vm::{Jvm, Vm};
 
 impl Jvm {
     /// Whether objects were allocated or classes loaded that the machine has not heard of.

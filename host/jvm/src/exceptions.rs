@@ -2,14 +2,14 @@
 //! VM-created exceptions, and stack overflow.
 
 use super::class::{ClassId, Method};
-use super::interpreter::Stop;
 use super::machine::{Machine, VmEvent};
-use super::operations::Flow;
 use super::thread::{Exec, FrameKind};
 use super::value::{Ref, Value};
-use super::Jvm;
-use super::Vm;
 use crate::classfile::Code;
+use crate::flow::Flow;
+use crate::flow::Stop;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// What a frame takes of its thread's `VmOptions::stack_size` besides its slots, in bytes.
 ///

@@ -6,7 +6,7 @@
 
 use super::machine::{Frames, Machine, VmEvent};
 use super::value::{Ref, Value};
-use super::{Jvm, Vm};
+use crate::vm::{Jvm, Vm};
 
 /// Marks reachable objects; returns a bitmap indexed by reference.
 pub fn mark(vm: &Jvm) -> Vec<bool> {

@@ -7,31 +7,9 @@
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::thread::Exec;
 use super::value::{Ref, Value};
-use super::{Jvm, Vm};
 use crate::classfile::Insn;
-
-/// Why the interpreter stopped executing a thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    /// The instruction budget is used up; the thread can continue.
-    Budget,
-    /// The thread blocked (monitor, wait, sleep, join, park, class init).
-    Blocked,
-    /// A VM-initiated call returned (its value is in `Vm::upcall_result`).
-    UpcallDone,
-    /// The thread has no frames left.
-    FramesEmpty,
-    /// The thread asked to yield the processor.
-    Yield,
-    /// The VM halts with this status.
-    Halt(i32),
-    /// The model checker's transition ends here: choices were registered and the current
-    /// instruction re-executes when the transition's successor runs.
-    Break,
-    /// The path ends here (`Verify.ignoreIf(true)`, `Verifier.assume(false)`): a machine
-    /// that explores does not go on from this state.
-    Prune,
-}
+use crate::flow::Stop;
+use crate::vm::{Jvm, Vm};
 
 /// Java's `fcmpl`/`fcmpg` family: -1, 0, 1, with `nan` for unordered.
 #[inline(always)]
@@ -651,7 +629,7 @@ impl<M: Machine> Vm<M> {
                         if M::EXPLORES {
                             complex!(self.op_getfield(exec, &class, index))
                         }
-                        if let Some(super::resolve::Resolved::Field(f)) =
+                        if let Some(crate::class::Resolved::Field(f)) =
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
                             let obj = exec.peek(0).as_ref();
@@ -670,7 +648,7 @@ impl<M: Machine> Vm<M> {
                         if M::EXPLORES {
                             complex!(self.op_putfield(exec, &class, index))
                         }
-                        if let Some(super::resolve::Resolved::Field(f)) =
+                        if let Some(crate::class::Resolved::Field(f)) =
                             class.cache.get(index as usize).and_then(|c| c.get())
                         {
                             let obj = exec.peek(1).as_ref();

@@ -4,11 +4,11 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::interpreter::Stop;
+use crate::flow::Stop;
 use crate::machine::{Machine, VmEvent};
 use crate::thread::{Phase, Status};
 use crate::value::Value;
-use crate::{Jvm, Vm};
+use crate::vm::{Jvm, Vm};
 
 impl Jvm {
     /// Milliseconds on the program's clock (wall clock plus skipped sleeps).
@@ -194,7 +194,7 @@ impl<M: Machine> Vm<M> {
         self.set_field_by_name(
             obj,
             "threadStatus",
-            Value::Int(crate::natives::THREAD_TERMINATED),
+            Value::Int(crate::natives::support::THREAD_TERMINATED),
         );
         self.notify_all_unowned(obj);
         self.report_thread(VmEvent::ThreadTerminated { thread: t });

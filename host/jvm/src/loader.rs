@@ -12,8 +12,8 @@ use super::class::{
     class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId,
 };
 use super::value::ElemKind;
-use super::natives::NativeIndex;
 use super::value::Value;
+use crate::linkage::NativeIndex;
 
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]

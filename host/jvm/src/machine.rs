@@ -5,7 +5,7 @@
 //! place where a model checker (or any other driver) needs to see or steer execution is a
 //! hook of this trait — accesses that may end a transition, memory effects, choices, thread
 //! deaths, events, and single instructions. Every hook has the behaviour of plain execution
-//! as its default, and [`Plain`](crate::Plain) takes all defaults: with [`Machine::EXPLORES`] false the
+//! as its default, and [`Plain`](crate::plain::Plain) takes all defaults: with [`Machine::EXPLORES`] false the
 //! interpreter compiles the hooks away, so `rpf run` pays nothing for them.
 //!
 //! Hooks are associated functions taking the whole [`Vm`], so a machine reads the JVM and
@@ -13,12 +13,12 @@
 //! passed up by leaving notes in the JVM's fields.
 
 use super::class::{Class, ClassId, Method, MethodId};
-use super::natives::NativeExit;
-use super::operations::Flow;
-use super::resolve::FieldRef;
 use super::thread::Exec;
 use super::value::{Ref, Value};
-use super::Vm;
+use crate::class::FieldRef;
+use crate::flow::Flow;
+use crate::flow::NativeExit;
+use crate::vm::Vm;
 
 /// One value a choice offers: a thread to run, or a data value.
 #[derive(Debug, Clone, Copy, PartialEq)]

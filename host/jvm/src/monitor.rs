@@ -6,75 +6,9 @@
 use super::machine::{Machine, VmEvent};
 use super::thread::{Exec, Status, WaitState};
 use super::value::Ref;
-use super::Vm;
-use crate::Jvm;
-
-/// An owned monitor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Monitor {
-    /// Owning thread.
-    pub owner: u32,
-    /// Recursion count (≥ 1).
-    pub count: u32,
-}
-
-/// The owned monitors by object, in reference order. Threads own few monitors at a time, so
-/// a short sorted list beats a hash map: copying it for a saved state needs no allocation,
-/// and the fingerprint reads it in order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MonitorTable(smallvec::SmallVec<[(Ref, Monitor); 4]>);
-
-impl MonitorTable {
-    fn position(&self, obj: Ref) -> Result<usize, usize> {
-        self.0.binary_search_by_key(&obj, |&(r, _)| r)
-    }
-
-    /// The monitor of `obj`, if owned.
-    #[inline]
-    pub fn get(&self, obj: &Ref) -> Option<&Monitor> {
-        self.position(*obj).ok().map(|i| &self.0[i].1)
-    }
-
-    /// The monitor of `obj` for changing it, if owned.
-    pub fn get_mut(&mut self, obj: &Ref) -> Option<&mut Monitor> {
-        self.position(*obj).ok().map(|i| &mut self.0[i].1)
-    }
-
-    /// Records `obj`'s monitor as `m`.
-    pub fn insert(&mut self, obj: Ref, m: Monitor) {
-        match self.position(obj) {
-            Ok(i) => self.0[i].1 = m,
-            Err(i) => self.0.insert(i, (obj, m)),
-        }
-    }
-
-    /// Forgets `obj`'s monitor (it is free).
-    pub fn remove(&mut self, obj: &Ref) {
-        if let Ok(i) = self.position(*obj) {
-            self.0.remove(i);
-        }
-    }
-
-    /// The objects whose monitors are owned, in reference order.
-    pub fn keys(&self) -> impl Iterator<Item = &Ref> + '_ {
-        self.0.iter().map(|(r, _)| r)
-    }
-
-    /// The owned monitors, in reference order.
-    pub fn iter(&self) -> impl Iterator<Item = (&Ref, &Monitor)> + '_ {
-        self.0.iter().map(|(r, m)| (r, m))
-    }
-
-    /// How many monitors are owned.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether no monitor is owned.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+use crate::state::Monitor;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// Outcome of the top or bottom half of `Object.wait`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,34 +217,5 @@ impl<M: Machine> Vm<M> {
         for t in self.waiters(obj) {
             self.wake_waiter(t);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_keeps_monitors_in_reference_order() {
-        let mut table = MonitorTable::default();
-        let m = |owner| Monitor { owner, count: 1 };
-        for r in [9, 3, 7, 1, 5] {
-            table.insert(Ref(r), m(r));
-        }
-        let keys: Vec<u32> = table.keys().map(|r| r.0).collect();
-        assert_eq!(keys, [1, 3, 5, 7, 9]);
-        assert_eq!(table.get(&Ref(7)).map(|m| m.owner), Some(7));
-        table.insert(Ref(7), Monitor { owner: 2, count: 3 });
-        assert_eq!(table.get(&Ref(7)), Some(&Monitor { owner: 2, count: 3 }));
-        table.remove(&Ref(3));
-        table.remove(&Ref(4));
-        assert_eq!(table.len(), 4);
-        assert!(table.get(&Ref(3)).is_none());
-        if let Some(m) = table.get_mut(&Ref(9)) {
-            m.count += 1;
-        }
-        assert_eq!(table.get(&Ref(9)).map(|m| m.count), Some(2));
-        let keys: Vec<u32> = table.iter().map(|(r, _)| r.0).collect();
-        assert_eq!(keys, [1, 5, 7, 9]);
     }
 }

@@ -3,11 +3,11 @@
 //! instruction produced each operand stack slot, where the null came from ("because ...").
 
 use super::class::Method;
-use super::natives::lang_backtrace_top;
 use super::value::Ref;
+use crate::backtrace;
 use crate::classfile::opcodes::{self, Effect, Flow};
 use crate::classfile::{descriptor, Code, Constant, FieldType, Insn, MemberRef};
-use crate::Jvm;
+use crate::vm::Jvm;
 
 /// Producer of each operand stack slot (JVMS slots, bottom first); `None` = unknown.
 type Stack = Vec<Option<u32>>;
@@ -15,7 +15,7 @@ type Stack = Vec<Option<u32>>;
 /// The message HotSpot would give an NPE raised implicitly by the VM, or `None` for NPEs
 /// created explicitly by Java code.
 pub fn extended_message(vm: &Jvm, npe: Ref) -> Option<String> {
-    let (mid, pc) = lang_backtrace_top(vm, npe)?;
+    let (mid, pc) = backtrace::frames(vm, npe).first().copied()?;
     let method = vm.classes.method(mid).clone();
     if method.native.is_some() {
         return None;

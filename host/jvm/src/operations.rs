@@ -4,17 +4,18 @@ use std::rc::Rc;
 
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
 use super::heap::ObjData;
-use super::value::ElemKind;
-use super::interpreter::Stop;
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
-use super::natives::NativeExit;
-use super::resolve::FieldRef;
 use super::thread::{Exec, Frame, FrameKind};
+use super::value::ElemKind;
 use super::value::{Ref, Value};
-use super::Vm;
+use crate::class::FieldRef;
 use crate::classfile::Constant;
-use crate::Jvm;
+use crate::flow::Flow;
+use crate::flow::NativeExit;
+use crate::flow::Stop;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// The four invoke instructions that go through method resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,9 +29,6 @@ pub enum Kind {
     /// invokeinterface
     Interface,
 }
-
-/// Result of an operation: `Err` stops the interpreter (blocked, halted, ...).
-pub type Flow = Result<(), Stop>;
 
 impl Jvm {
     /// invokespecial selection (JVMS 6.5): super calls search from the current class's
@@ -296,7 +294,7 @@ impl<M: Machine> Vm<M> {
                 .class_states
                 .get(declaring as usize)
                 .map(|s| s.init)
-                == Some(super::InitState::Done);
+                == Some(crate::state::InitState::Done);
             if !ready && !self.ensure_initialized(exec, declaring)? {
                 return Ok(());
             }
@@ -413,7 +411,7 @@ impl<M: Machine> Vm<M> {
         &mut self,
         exec: &mut Exec,
         m: &Rc<Method>,
-        native: super::natives::NativeId,
+        native: crate::linkage::NativeId,
         kind: FrameKind,
         lock: Ref,
     ) -> Flow {

@@ -5,10 +5,10 @@
 //! monitors become runnable when the monitor is free; timed waits and sleeps use a virtual
 //! clock that jumps forward when every thread is waiting for time to pass.
 
-use crate::interpreter::Stop;
+use crate::flow::Stop;
 use crate::machine::Machine;
 use crate::thread::{Phase, Status};
-use crate::{Jvm, Vm};
+use crate::vm::{Jvm, Vm};
 
 /// Plain execution: one schedule, no choices, every hook at its default.
 #[derive(Debug, Default, Clone, Copy)]

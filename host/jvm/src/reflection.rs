@@ -3,22 +3,14 @@
 //! `Constructor.newInstance` run (unboxing arguments, boxing the result, and wrapping
 //! exceptions in InvocationTargetException).
 
-use std::collections::HashMap;
-
 use super::assembler::Asm;
 use super::class::{ClassId, MethodId};
 use super::loader::{LinkError, SyntheticClass};
 use super::value::{Ref, Value};
-use super::Vm;
 use crate::classfile::{access, FieldType, Insn};
 use crate::classpath::Loader;
 use crate::machine::Machine;
-
-/// Adapters generated so far, by target method and kind.
-#[derive(Debug, Default, Clone)]
-pub struct Adapters {
-    by_method: HashMap<(MethodId, bool), MethodId, rustc_hash::FxBuildHasher>,
-}
+use crate::vm::Vm;
 
 impl<M: Machine> Vm<M> {
     /// The `Class` object of a field or parameter type.
@@ -116,7 +108,7 @@ impl<M: Machine> Vm<M> {
     /// `static Object adapt(Object receiver, Object[] args)`.
     pub fn reflect_adapter(&mut self, target: MethodId) -> Result<MethodId, String> {
         let constructor = &*self.classes.method(target).name == "<init>";
-        if let Some(&a) = self.adapters.by_method.get(&(target, constructor)) {
+        if let Some(&a) = self.adapters.get(&(target, constructor)) {
             return Ok(a);
         }
         let m = self.classes.method(target).clone();
@@ -194,9 +186,7 @@ impl<M: Machine> Vm<M> {
         };
         let (class, adapter) = self.define_with_entry(spec, "adapt")?;
         self.mark_initialized(class);
-        self.adapters
-            .by_method
-            .insert((target, constructor), adapter);
+        self.adapters.insert((target, constructor), adapter);
         Ok(adapter)
     }
 }

@@ -5,37 +5,8 @@
 
 use super::class::{ClassId, MethodId};
 use super::loader::{Classes, LinkError};
-use crate::classfile::{BasicType, Constant, FieldType};
-
-/// A resolved constant pool entry.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Resolved {
-    /// A class reference.
-    Class(ClassId),
-    /// A field reference.
-    Field(FieldRef),
-    /// A method reference.
-    Method(MethodId),
-    /// An invokedynamic call site bound to rpf's implementation of its bootstrap.
-    CallSite(super::indy::CallSite),
-}
-
-/// A resolved field: where it lives and what it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldRef {
-    /// Declaring class.
-    pub class: ClassId,
-    /// Slot in the instance fields or the declaring class's statics.
-    pub slot: u32,
-    /// Whether it is static.
-    pub is_static: bool,
-    /// Whether it is volatile.
-    pub volatile: bool,
-    /// Its basic type.
-    pub basic: BasicType,
-    /// Whether it is final (final fields never need scheduling points).
-    pub is_final: bool,
-}
+use crate::class::{FieldRef, Resolved};
+use crate::classfile::{Constant, FieldType};
 
 fn member_text(ret_and_params: &str, class: &str, name: &str) -> String {
     // HotSpot's style: 'void pkg.Class.name(int, java.lang.String)'

@@ -5,21 +5,20 @@
 //! unchanged object and thread with its parent — JPF's state collapsing achieved by
 //! structural sharing instead of explicit interning tables. Restoring is an assignment.
 
-use super::attributes::HeapAttrs;
-use super::heap::Heap;
-use super::monitor::MonitorTable;
-use super::native_memory::NativeMemory;
-use super::pvec::PVec;
-use super::strings::StringTable;
-use super::thread::ThreadTable;
-use super::ClassState;
-use crate::Vm;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::heap::Heap;
+use crate::native_memory::NativeMemory;
+use crate::pvec::PVec;
+use crate::thread::ThreadTable;
+use crate::value::Ref;
 
 /// A program state.
 ///
 /// Outside it, by decision: the class registry (classes only ever get added, and a class
 /// that a path has not loaded yet is invisible to it), caches derived from the state, the
-/// VM's execution registers (valid within one transition only, see [`super::Vm::restore`]),
+/// VM's execution registers (valid within one transition only, see [`crate::vm::Jvm::restore`]),
 /// program output and open file descriptors (I/O happens on the real machine), and the
 /// virtual clock's wall-clock base.
 #[derive(Debug, Clone)]
@@ -73,31 +72,206 @@ impl Default for ProgramState {
     }
 }
 
-impl<M: crate::Machine> Vm<M> {
-    /// Saves the program state (all threads parked).
-    pub fn save(&self) -> ProgramState {
-        self.state.clone()
+/// Initialization state of a class (JVMS §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InitState {
+    /// Not yet initialized.
+    Uninit,
+    /// Being initialized by the given thread.
+    InProgress(u32),
+    /// Initialized.
+    Done,
+    /// Initialization failed; uses throw NoClassDefFoundError.
+    Failed,
+}
+
+/// Per-class state that belongs to the program's state (restored on backtrack).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClassState {
+    /// Initialization progress.
+    pub init: InitState,
+    /// Object holding the static fields (null until first needed).
+    pub statics: Ref,
+    /// The `java.lang.Class` object (null until first needed).
+    pub mirror: Ref,
+}
+
+impl Default for ClassState {
+    fn default() -> Self {
+        ClassState {
+            init: InitState::Uninit,
+            statics: Ref::NULL,
+            mirror: Ref::NULL,
+        }
+    }
+}
+
+/// An owned monitor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Monitor {
+    /// Owning thread.
+    pub owner: u32,
+    /// Recursion count (≥ 1).
+    pub count: u32,
+}
+
+/// The owned monitors by object, in reference order. Threads own few monitors at a time, so
+/// a short sorted list beats a hash map: copying it for a saved state needs no allocation,
+/// and the fingerprint reads it in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MonitorTable(smallvec::SmallVec<[(Ref, Monitor); 4]>);
+
+impl MonitorTable {
+    fn position(&self, obj: Ref) -> Result<usize, usize> {
+        self.0.binary_search_by_key(&obj, |&(r, _)| r)
     }
 
-    /// Returns the program to a saved state (an assignment, field by field so that thread
-    /// versions only the VM held are kept for reuse), and clears the execution registers,
-    /// which hold nothing between transitions.
-    pub fn restore(&mut self, saved: &ProgramState) {
-        let state = &mut self.state;
-        state.heap.clone_from(&saved.heap);
-        state.class_states.clone_from(&saved.class_states);
-        state.threads.restore(&saved.threads);
-        state.monitors.clone_from(&saved.monitors);
-        state.strings.clone_from(&saved.strings);
-        state.native_memory.clone_from(&saved.native_memory);
-        state.current = saved.current;
-        state.exit_status = saved.exit_status;
-        state.atomic_depth = saved.atomic_depth;
-        state.clock_offset_ms = saved.clock_offset_ms;
-        state.heap_attrs.clone_from(&saved.heap_attrs);
-        self.regs.upcall_exception = None;
-        self.regs.pending_native_frame = None;
-        self.regs.overflow_reserve_active = false;
-        self.regs.created.clear();
+    /// The monitor of `obj`, if owned.
+    #[inline]
+    pub fn get(&self, obj: &Ref) -> Option<&Monitor> {
+        self.position(*obj).ok().map(|i| &self.0[i].1)
+    }
+
+    /// The monitor of `obj` for changing it, if owned.
+    pub fn get_mut(&mut self, obj: &Ref) -> Option<&mut Monitor> {
+        self.position(*obj).ok().map(|i| &mut self.0[i].1)
+    }
+
+    /// Records `obj`'s monitor as `m`.
+    pub fn insert(&mut self, obj: Ref, m: Monitor) {
+        match self.position(obj) {
+            Ok(i) => self.0[i].1 = m,
+            Err(i) => self.0.insert(i, (obj, m)),
+        }
+    }
+
+    /// Forgets `obj`'s monitor (it is free).
+    pub fn remove(&mut self, obj: &Ref) {
+        if let Ok(i) = self.position(*obj) {
+            self.0.remove(i);
+        }
+    }
+
+    /// The objects whose monitors are owned, in reference order.
+    pub fn keys(&self) -> impl Iterator<Item = &Ref> + '_ {
+        self.0.iter().map(|(r, _)| r)
+    }
+
+    /// The owned monitors, in reference order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Ref, &Monitor)> + '_ {
+        self.0.iter().map(|(r, m)| (r, m))
+    }
+
+    /// How many monitors are owned.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no monitor is owned.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Interned strings by content.
+#[derive(Debug, Clone, Default)]
+pub struct StringTable {
+    interned: Rc<HashMap<Rc<[u16]>, Ref>>,
+}
+
+impl StringTable {
+    /// The interned string objects (GC roots).
+    pub fn refs(&self) -> impl Iterator<Item = Ref> + '_ {
+        self.interned.values().copied()
+    }
+
+    /// The interned string with this content.
+    pub fn get(&self, units: &[u16]) -> Option<Ref> {
+        self.interned.get(units).copied()
+    }
+
+    /// Makes `r` the interned string with this content.
+    pub fn insert(&mut self, units: &[u16], r: Ref) {
+        Rc::make_mut(&mut self.interned).insert(Rc::from(units), r);
+    }
+}
+
+/// Attributes of fields (by slot) and array elements (by index), shared copy-on-write
+/// between saved states.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeapAttrs(Rc<HashMap<(Ref, u32), i64>>);
+
+impl HeapAttrs {
+    /// The attribute of slot or element `at` of `object` (0 if none).
+    pub fn get(&self, object: Ref, at: u32) -> i64 {
+        self.0.get(&(object, at)).copied().unwrap_or(0)
+    }
+
+    /// Sets an attribute; 0 removes it.
+    pub fn set(&mut self, object: Ref, at: u32, attr: i64) {
+        if attr == 0 {
+            if self.0.contains_key(&(object, at)) {
+                Rc::make_mut(&mut self.0).remove(&(object, at));
+            }
+        } else {
+            Rc::make_mut(&mut self.0).insert((object, at), attr);
+        }
+    }
+
+    /// Whether no attribute is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every attribute as `(object, slot or index, attr)`.
+    pub fn iter(&self) -> impl Iterator<Item = (Ref, u32, i64)> + '_ {
+        self.0.iter().map(|(&(r, at), &a)| (r, at, a))
+    }
+
+    /// Drops the attributes of objects for which `live` is false (after garbage collection).
+    pub fn retain_live(&mut self, live: impl Fn(Ref) -> bool) {
+        if self.0.keys().any(|(r, _)| !live(*r)) {
+            Rc::make_mut(&mut self.0).retain(|(r, _), _| live(*r));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_keeps_monitors_in_reference_order() {
+        let mut table = MonitorTable::default();
+        let m = |owner| Monitor { owner, count: 1 };
+        for r in [9, 3, 7, 1, 5] {
+            table.insert(Ref(r), m(r));
+        }
+        let keys: Vec<u32> = table.keys().map(|r| r.0).collect();
+        assert_eq!(keys, [1, 3, 5, 7, 9]);
+        assert_eq!(table.get(&Ref(7)).map(|m| m.owner), Some(7));
+        table.insert(Ref(7), Monitor { owner: 2, count: 3 });
+        assert_eq!(table.get(&Ref(7)), Some(&Monitor { owner: 2, count: 3 }));
+        table.remove(&Ref(3));
+        table.remove(&Ref(4));
+        assert_eq!(table.len(), 4);
+        assert!(table.get(&Ref(3)).is_none());
+        if let Some(m) = table.get_mut(&Ref(9)) {
+            m.count += 1;
+        }
+        assert_eq!(table.get(&Ref(9)).map(|m| m.count), Some(2));
+        let keys: Vec<u32> = table.iter().map(|(r, _)| r.0).collect();
+        assert_eq!(keys, [1, 5, 7, 9]);
+    }
+
+    #[test]
+    fn heap_attributes_are_copy_on_write() {
+        let mut a = HeapAttrs::default();
+        a.set(Ref(5), 1, 7);
+        let saved = a.clone();
+        a.set(Ref(5), 1, 0);
+        assert_eq!(saved.get(Ref(5), 1), 7);
+        assert_eq!(a.get(Ref(5), 1), 0);
+        assert!(a.is_empty());
     }
 }

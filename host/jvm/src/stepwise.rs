@@ -4,11 +4,11 @@
 //! call here, so a run that needs none of this pays nothing for it.
 
 use super::attributes::{Before, Plan};
-use super::interpreter::Stop;
 use super::machine::{Frames, Instead, Machine, Site, VmEvent};
 use super::thread::Exec;
-use super::{Jvm, Vm};
 use crate::classfile::Insn;
+use crate::flow::Stop;
+use crate::vm::{Jvm, Vm};
 
 impl Jvm {
     /// The instruction, its opcode and its method's class at `pc` of `method`.

@@ -5,27 +5,11 @@
 //! char fits, else UTF16 (two bytes per char, in the platform order `StringUTF16` reports —
 //! little-endian here).
 
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use super::heap::ObjData;
 use super::value::{Ref, Value};
-use super::Vm;
 use crate::machine::Machine;
-use crate::Jvm;
-
-/// Interned strings by content.
-#[derive(Debug, Clone, Default)]
-pub struct StringTable {
-    interned: Rc<HashMap<Rc<[u16]>, Ref>>,
-}
-
-impl StringTable {
-    /// The interned string objects (GC roots).
-    pub fn refs(&self) -> impl Iterator<Item = Ref> + '_ {
-        self.interned.values().copied()
-    }
-}
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 const LATIN1: i32 = 0;
 const UTF16: i32 = 1;
@@ -90,11 +74,11 @@ impl<M: Machine> Vm<M> {
 
     /// The canonical String object with this content (`String.intern`, literals).
     pub fn intern(&mut self, units: &[u16]) -> Ref {
-        if let Some(&r) = self.state.strings.interned.get(units) {
+        if let Some(r) = self.state.strings.get(units) {
             return r;
         }
         let r = self.new_string_utf16(units);
-        Rc::make_mut(&mut self.state.strings.interned).insert(Rc::from(units), r);
+        self.state.strings.insert(units, r);
         r
     }
 
@@ -103,10 +87,10 @@ impl<M: Machine> Vm<M> {
         let Some(units) = self.string_units(s) else {
             return s;
         };
-        if let Some(&r) = self.state.strings.interned.get(units.as_slice()) {
+        if let Some(r) = self.state.strings.get(&units) {
             return r;
         }
-        Rc::make_mut(&mut self.state.strings.interned).insert(Rc::from(units), s);
+        self.state.strings.insert(&units, s);
         s
     }
 }

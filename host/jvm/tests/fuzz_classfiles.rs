@@ -120,7 +120,7 @@ fn mutated_class_files_never_panic() {
 #[test]
 fn mutants_that_parse_also_link_without_panicking() {
     use rpf_jvm::loader::Classes;
-    use rpf_jvm::natives::NativeRegistry;
+    use rpf_jvm::natives::registry::NativeRegistry;
     let seeds = seeds();
     let image = find_java_home(None).ok().map(|h| h.modules());
     let dir = tempfile::tempdir().expect("temp dir");

@@ -4,7 +4,7 @@
 
 use rpf_jvm::classfile::ClassFile;
 use rpf_jvm::classpath::{find_java_home, ClassPath};
-use rpf_jvm::natives::NativeRegistry;
+use rpf_jvm::natives::registry::NativeRegistry;
 use rpf_jvm::Plain;
 
 #[test]

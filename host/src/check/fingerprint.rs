@@ -604,7 +604,7 @@ impl Canon<'_> {
     }
 
     /// Hashes the heap attributes of reached objects, in canonical order.
-    fn heap_attrs(&mut self, attrs: &rpf_jvm::attributes::HeapAttrs) {
+    fn heap_attrs(&mut self, attrs: &rpf_jvm::state::HeapAttrs) {
         let mut mapped = Vec::new();
         for (r, at, a) in attrs.iter() {
             if r.0 < self.old_boundary || self.fp.was_reached(r) {

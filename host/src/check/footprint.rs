@@ -20,7 +20,7 @@
 //!
 //! Objects nobody else reaches are not recorded: no other thread can touch them.
 //! Whatever the footprint does not model (natives not registered as tracked, see
-//! [`rpf_jvm::natives::Meaning`]; changes of class states, such as class initialization)
+//! [`rpf_jvm::linkage::Meaning`]; changes of class states, such as class initialization)
 //! makes the transition *opaque*: dependent on all.
 
 use rpf_jvm::pvec::PVec;

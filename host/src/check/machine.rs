@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use rpf_jvm::class::{Class, Method, MethodId};
+use rpf_jvm::flow::NativeExit;
 use rpf_jvm::machine::{Access, Choice, Frames, Instead, Machine, Site, VmEvent, VmEventKind};
-use rpf_jvm::natives::NativeExit;
 use rpf_jvm::thread::Exec;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Flow;

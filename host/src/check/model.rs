@@ -344,7 +344,7 @@ impl StateData {
 
 /// `at Class.method(File.java:12)` lines of a Throwable's backtrace.
 pub fn exception_frames(vm: &Jvm, ex: Ref) -> Vec<String> {
-    rpf_jvm::natives::backtrace_of(vm, ex)
+    rpf_jvm::backtrace::frames(vm, ex)
         .into_iter()
         .map(|(m, pc)| format!("at {}", vm.frame_text(m, pc)))
         .collect()

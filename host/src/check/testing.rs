@@ -8,7 +8,7 @@
 
 use rpf_jvm::class::ClassId;
 use rpf_jvm::heap::ObjData;
-use rpf_jvm::monitor::Monitor;
+use rpf_jvm::state::Monitor;
 use rpf_jvm::state::ProgramState;
 use rpf_jvm::thread::{JThread, Status, WaitState};
 use rpf_jvm::value::{Ref, Value};

@@ -1,8 +1,8 @@
 //! The JVM's events as listeners see them: each [`VmEvent`] becomes an
 //! [`rpf_plugin_api::Event`] (the JVM knows nothing of the plugin ABI).
 
+use rpf_jvm::class::FieldRef;
 use rpf_jvm::machine::{Frames, VmEvent};
-use rpf_jvm::resolve::FieldRef;
 use rpf_jvm::Jvm;
 use rpf_plugin_api::{flags, Event, EventKind};
 

@@ -8,11 +8,11 @@ use rpf_plugin_api::{
     ChoiceKind, ConfigView, FieldInfo, FrameInfo, Host, InsnInfo, JValue, MethodInfo,
 };
 
+use rpf_jvm::class::Resolved;
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::classfile::{opcodes, Constant, Insn};
 use rpf_jvm::heap::ObjData;
 use rpf_jvm::machine::{Choice, Frames};
-use rpf_jvm::resolve::Resolved;
 use rpf_jvm::thread::Exec;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Jvm;

@@ -315,7 +315,7 @@ fn previous_digest(obj: &Obj) -> Option<[u64; 2]> {
 /// any one path a reference names one object.
 #[derive(Debug, Clone, Default)]
 pub struct Heap {
-    slots: Slots,
+    slots: Slots<Obj>,
     free: Vec<u32>,
     live: usize,
     old_boundary: u32,

@@ -11,25 +11,24 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::Obj;
 use crate::pvec::PVec;
 
 /// Overlay entries per chunk (what a write copies).
 const OVERLAY_CHUNK: usize = 8;
 
 /// One slot: an object, or nothing (the null slot, or a freed object).
-pub(super) type Slot = Option<Rc<Obj>>;
+pub(super) type Slot<T> = Option<Rc<T>>;
 
 /// The heap's slots, indexed by reference.
 #[derive(Debug, Clone)]
-pub(super) enum Slots {
+pub(super) enum Slots<T> {
     /// One execution, nothing shared: plain indexing.
-    Plain(Vec<Slot>),
+    Plain(Vec<Slot<T>>),
     /// Shared with saved states (see the module documentation).
-    Layered(Layered),
+    Layered(Layered<T>),
 }
 
-impl Default for Slots {
+impl<T> Default for Slots<T> {
     fn default() -> Self {
         Slots::Plain(Vec::new())
     }
@@ -38,29 +37,29 @@ impl Default for Slots {
 /// Slots shared with saved states: a common base, this state's changes to it, and the
 /// objects allocated after the base.
 #[derive(Debug, Clone)]
-pub(super) struct Layered {
-    base: Rc<Base>,
+pub(super) struct Layered<T> {
+    base: Rc<Base<T>>,
     /// The current contents of base slots this state changed, by the slot's overlay number
     /// (`None`: unchanged). Small chunks: a state changes few of them.
-    changed: PVec<Option<Slot>, OVERLAY_CHUNK>,
+    changed: PVec<Option<Slot<T>>, OVERLAY_CHUNK>,
     /// The slots past the base.
-    young: PVec<Slot>,
+    young: PVec<Slot<T>>,
 }
 
 /// The slots as sealed, with the overlay number of those some state changed.
 #[derive(Debug)]
-struct Base {
-    slots: Box<[Slot]>,
+struct Base<T> {
+    slots: Box<[Slot<T>]>,
     /// Per slot: 0 while no state has changed it, else 1 + its position in overlays. Numbers
     /// are handed out once per base, so every state derived from it agrees on them.
     overlay: Box<[Cell<u32>]>,
     numbered: Cell<u32>,
 }
 
-impl Slots {
+impl<T: Clone> Slots<T> {
     /// Slot `i`.
     #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<&Slot> {
+    pub(super) fn get(&self, i: usize) -> Option<&Slot<T>> {
         match self {
             Slots::Plain(v) => v.get(i),
             Slots::Layered(l) => l.get(i),
@@ -69,7 +68,7 @@ impl Slots {
 
     /// Slot `i` for writing (copying what a saved state shares first).
     #[inline(always)]
-    pub(super) fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+    pub(super) fn get_mut(&mut self, i: usize) -> Option<&mut Slot<T>> {
         match self {
             Slots::Plain(v) => v.get_mut(i),
             Slots::Layered(l) => l.get_mut(i),
@@ -77,7 +76,7 @@ impl Slots {
     }
 
     /// Appends a slot.
-    pub(super) fn push(&mut self, slot: Slot) {
+    pub(super) fn push(&mut self, slot: Slot<T>) {
         match self {
             Slots::Plain(v) => v.push(slot),
             Slots::Layered(l) => l.young.push(slot),
@@ -93,13 +92,13 @@ impl Slots {
     }
 
     /// All slots in order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &Slot> + '_ {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Slot<T>> + '_ {
         (0..self.len()).filter_map(|i| self.get(i))
     }
 
     /// Makes the current slots the shared base (from now on saved states share them).
     pub(super) fn seal(&mut self) {
-        let slots: Box<[Slot]> = match std::mem::take(self) {
+        let slots: Box<[Slot<T>]> = match std::mem::take(self) {
             Slots::Plain(v) => v.into(),
             layered => layered.iter().cloned().collect(),
         };
@@ -116,9 +115,9 @@ impl Slots {
     }
 }
 
-impl Layered {
+impl<T: Clone> Layered<T> {
     #[inline(always)]
-    fn get(&self, i: usize) -> Option<&Slot> {
+    fn get(&self, i: usize) -> Option<&Slot<T>> {
         let Some(sealed) = self.base.slots.get(i) else {
             return self.young.get(i - self.base.slots.len());
         };
@@ -132,7 +131,7 @@ impl Layered {
     }
 
     #[inline(always)]
-    fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+    fn get_mut(&mut self, i: usize) -> Option<&mut Slot<T>> {
         let base = &self.base;
         let Some(sealed) = base.slots.get(i) else {
             return self.young.get_mut(i - base.slots.len());
@@ -157,17 +156,18 @@ impl Layered {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::Obj;
     use crate::heap::ObjData;
     use crate::value::Value;
 
-    fn obj(x: i32) -> Slot {
+    fn obj(x: i32) -> Slot<Obj> {
         Some(Rc::new(Obj::new(
             1,
             ObjData::Fields(vec![Value::Int(x)].into()),
         )))
     }
 
-    fn value(slots: &Slots, i: usize) -> Option<i32> {
+    fn value(slots: &Slots<Obj>, i: usize) -> Option<i32> {
         Some(slots.get(i)?.as_ref()?.fields()[0].as_int())
     }
 

@@ -1,13 +1,14 @@
 //! `StringConcatFactory`: each recipe becomes a static method that appends its parts to a
 //! StringBuilder, which formats every type exactly as `String.valueOf` does.
 
-use super::{Bind, Bootstrap, CallSite};
 use crate::assembler::Asm;
+use crate::class::CallSite;
 use crate::classfile::{access, descriptor, Constant, FieldType};
 use crate::classpath::Loader;
+use crate::indy::{Bind, Bootstrap};
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::Vm;
+use crate::vm::Vm;
 
 const TAG_ARG: u16 = 1;
 const TAG_CONST: u16 = 2;

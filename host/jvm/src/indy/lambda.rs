@@ -4,14 +4,15 @@
 //! widening) and invokes the implementation method. Non-capturing lambdas are singletons, as
 //! in HotSpot.
 
-use super::{Bind, Bootstrap, CallSite};
 use crate::assembler::Asm;
+use crate::class::CallSite;
 use crate::classfile::{
     access, descriptor, Constant, FieldType, Insn, MemberRef, MethodDescriptor,
 };
+use crate::indy::{Bind, Bootstrap};
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::Vm;
+use crate::vm::Vm;
 
 const FLAG_SERIALIZABLE: i32 = 1;
 const FLAG_MARKERS: i32 = 2;

@@ -11,21 +11,13 @@ use std::rc::Rc;
 
 use super::class::{Class, ClassId, MethodId};
 use super::loader::SyntheticClass;
-use super::operations::Flow;
-use super::resolve::Resolved;
 use super::thread::{Exec, FrameKind};
-use super::Vm;
+use crate::class::CallSite;
+use crate::class::Resolved;
 use crate::classfile::{Constant, MemberRef};
+use crate::flow::Flow;
 use crate::machine::Machine;
-
-/// What an invokedynamic call site is bound to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CallSite {
-    /// Call this static method with the call site's arguments.
-    Method(MethodId),
-    /// `SwitchBootstraps.typeSwitch`/`enumSwitch`: pick the first matching label.
-    Switch(Rc<[switches::Label]>),
-}
+use crate::vm::Vm;
 
 /// A linkage failure of a call site, reported as BootstrapMethodError.
 pub(crate) type Bind = Result<CallSite, String>;

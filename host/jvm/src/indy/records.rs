@@ -2,13 +2,14 @@
 //! the same semantics as the JDK's method-handle trees (`Name[a=1, b=x]`, `31 * h + hash(c)`,
 //! component-wise equality with `Float.compare`/`Double.compare` for floating point).
 
-use super::{Bind, Bootstrap, CallSite};
 use crate::assembler::{wrapper_of, Asm};
+use crate::class::CallSite;
 use crate::classfile::{access, descriptor, Cond, Constant, FieldType, Insn, MemberRef};
 use crate::classpath::Loader;
+use crate::indy::{Bind, Bootstrap};
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
-use crate::Vm;
+use crate::vm::Vm;
 
 const SB: &str = "java/lang/StringBuilder";
 

@@ -2,29 +2,16 @@
 //! site takes the selector and a restart index and returns the index of the first label at
 //! or after the restart index that matches, the label count if none does, or -1 for null.
 
-use std::rc::Rc;
-
-use super::{Bind, Bootstrap, CallSite};
+use crate::class::CallSite;
 use crate::class::ClassId;
+use crate::class::Label;
 use crate::classfile::Constant;
+use crate::flow::Flow;
+use crate::indy::{Bind, Bootstrap};
 use crate::machine::Machine;
-use crate::operations::Flow;
 use crate::thread::Exec;
 use crate::value::Value;
-use crate::Vm;
-
-/// One case label of a pattern switch.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Label {
-    /// A type pattern: matches instances of the class.
-    Type(Rc<str>),
-    /// An Integer constant (matches Integer or Character selectors with that value).
-    Int(i32),
-    /// A String constant.
-    Str(Rc<[u16]>),
-    /// An enum constant by name (enumSwitch).
-    EnumName(Rc<[u16]>),
-}
+use crate::vm::Vm;
 
 impl<M: Machine> Vm<M> {
     pub(super) fn bind_switch(&mut self, b: &Bootstrap<'_>) -> Bind {

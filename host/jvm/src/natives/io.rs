@@ -2,12 +2,14 @@
 
 use std::io::{Read, Seek};
 
-use super::{jbool, string_arg, throw, Args, NativeExit, NativeRegistry, NativeResult};
+use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{jbool, string_arg, throw, Args};
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// The descriptor number of a FileInputStream/FileOutputStream (`this.fd.fd`).
 fn fd_of(vm: &Jvm, stream: Ref) -> i32 {
@@ -65,7 +67,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
                     }
                     b[off..off + len].iter().map(|&x| x as u8).collect()
                 }
-                _ => return super::npe(),
+                _ => return super::support::npe(),
             };
             vm.io.write(fd, &bytes).or_else(io_error)?;
             Ok(Value::Void)

@@ -1,16 +1,19 @@
 //! Natives of java.lang.Object, Class, Throwable, StackTraceElement, Float/Double, Runtime,
 //! Shutdown and the small JDK-internal hooks (CDS, VM, Signal, Reflection, AccessController).
 
-use super::{class_arg, jbool, string_arg, throw, Args, NativeExit, NativeRegistry, NativeResult};
+use crate::backtrace;
 use crate::class::{ClassId, ClassKind};
 use crate::classfile::access;
 use crate::classpath::Loader;
+use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{class_arg, jbool, string_arg, throw, Args};
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 fn void<M: Machine>(_: &mut Vm<M>, _: &mut Exec, _: &[Value]) -> NativeResult {
     Ok(Value::Void)
@@ -664,7 +667,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
 fn object_clone<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
     let this = a.obj(0);
     let Some(obj) = vm.state.heap.get(this).cloned() else {
-        return super::npe();
+        return super::support::npe();
     };
     if let ObjData::Fields(_) = obj.data {
         let cloneable = vm.classes.lookup("java/lang/Cloneable");
@@ -766,8 +769,8 @@ fn caller_class<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, _: &[Value]) -> Nat
 /// deep recursion's errors have the stack traces they have under `java`.
 const MAX_STACK_TRACE_DEPTH: usize = 1024;
 
-/// Records the current thread's frames (minus the exception's own construction) as
-/// `(method << 32) | pc` in a long[] backtrace.
+/// Records the current thread's frames (minus the exception's own construction) in the
+/// Throwable's backtrace.
 fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let this = a.obj(0);
     let this_class = vm.class_of(this).unwrap_or(vm.known.throwable);
@@ -808,17 +811,12 @@ fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
         frames.insert(0, (native, 0));
     }
     frames.truncate(MAX_STACK_TRACE_DEPTH);
-    // Methods by key, not id: the backtrace is program state, and ids follow the order
-    // classes were loaded in, which differs between VMs.
-    let encoded: Vec<i64> = frames
-        .iter()
-        .flat_map(|&(m, pc)| [vm.classes.method(m).key as i64, i64::from(pc)])
-        .collect();
     let long_array = vm
         .classes
         .load("[J")
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    let backtrace = vm.alloc(long_array, ObjData::Longs(encoded.into()));
+    let encoded = backtrace::encode(vm, &frames);
+    let backtrace = vm.alloc(long_array, encoded);
     vm.set_field(this, vm.known.throwable_backtrace, Value::Ref(backtrace));
     vm.set_field(
         this,
@@ -828,25 +826,13 @@ fn fill_in_stack_trace<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
     Ok(Value::Ref(this))
 }
 
-/// Decodes a backtrace into `(method, pc)` pairs.
-pub fn backtrace_frames(vm: &Jvm, throwable: Ref) -> Vec<(u32, u32)> {
-    let bt = vm.field(throwable, vm.known.throwable_backtrace).as_ref();
-    match vm.state.heap.get(bt).map(|o| &o.data) {
-        Some(ObjData::Longs(l)) => l
-            .chunks_exact(2)
-            .filter_map(|f| Some((vm.classes.method_by_key(f[0] as u64)?, f[1] as u32)))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 fn init_stack_trace_elements<M: Machine>(
     vm: &mut Vm<M>,
     _: &mut Exec,
     a: &[Value],
 ) -> NativeResult {
     let elements = a.obj(0);
-    let frames = backtrace_frames(vm, a.obj(1));
+    let frames = backtrace::frames(vm, a.obj(1));
     for (i, (mid, pc)) in frames.into_iter().enumerate() {
         let Some(element) = vm
             .state

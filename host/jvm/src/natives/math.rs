@@ -5,8 +5,9 @@
 //! `Math.pow` with integral exponents correctly rounded, which agrees with HotSpot in all but
 //! rare cases (HotSpot's own result is not always correctly rounded).
 
-use super::{Args, NativeRegistry};
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::Args;
 use crate::value::Value;
 
 const M: &str = "java/lang/StrictMath";

@@ -5,13 +5,15 @@
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 
-use super::{jbool, Args, NativeExit, NativeRegistry, NativeResult};
+use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{jbool, Args};
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 const D: &str = "sun/nio/fs/UnixNativeDispatcher";
 const F: &str = "sun/nio/ch/FileDispatcherImpl";
@@ -147,7 +149,7 @@ fn read_into<M: Machine>(
                 .write_bytes(address as u64, &buf[..n]);
             Ok(Value::Int(n as i32))
         }
-        Err(e) => super::throw("java/io/IOException", e.to_string()),
+        Err(e) => super::support::throw("java/io/IOException", e.to_string()),
     }
 }
 
@@ -164,7 +166,7 @@ fn write_from<M: Machine>(
         .native_memory
         .read_bytes(address as u64, len.max(0) as usize)
     else {
-        return super::throw("java/io/IOException", "bad buffer address");
+        return super::support::throw("java/io/IOException", "bad buffer address");
     };
     let result = match (fd, at) {
         (1 | 2, _) => vm.io.write(fd, &bytes).map(|_| bytes.len()),
@@ -179,7 +181,7 @@ fn write_from<M: Machine>(
     };
     match result {
         Ok(n) => Ok(Value::Int(n as i32)),
-        Err(e) => super::throw("java/io/IOException", e.to_string()),
+        Err(e) => super::support::throw("java/io/IOException", e.to_string()),
     }
 }
 
@@ -504,7 +506,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         };
         result
             .map(|p| Value::Long(p as i64))
-            .or_else(|e| super::throw("java/io/IOException", e.to_string()))
+            .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))
     });
     r.add(F, "size0", "(Ljava/io/FileDescriptor;)J", |vm, _, a| {
         let fd = fd_of_descriptor(vm, a.obj(0));
@@ -525,7 +527,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
             let fd = fd_of_descriptor(vm, a.obj(0));
             if let Some(f) = vm.io.files.get(&fd) {
                 f.set_len(a.long(1).max(0) as u64)
-                    .or_else(|e| super::throw("java/io/IOException", e.to_string()))?;
+                    .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))?;
             }
             Ok(Value::Int(0))
         },

@@ -1,11 +1,13 @@
 //! java.lang.reflect natives: arrays.
 
-use super::{class_arg, throw, Args, NativeExit, NativeRegistry, NativeResult};
 use crate::class::ClassKind;
+use crate::flow::{NativeExit, NativeResult};
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{class_arg, throw, Args};
 use crate::thread::Exec;
 use crate::value::Value;
-use crate::Vm;
+use crate::vm::Vm;
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -21,7 +23,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "getLength",
         "(Ljava/lang/Object;)I",
         |vm, _, a| match vm.state.heap.get(a.obj(0)).map(|o| o.data.array_len()) {
-            None => super::npe(),
+            None => super::support::npe(),
             Some(None) => throw(
                 "java/lang/IllegalArgumentException",
                 "Argument is not an array",
@@ -222,7 +224,7 @@ fn reflective_call<M: Machine>(
     }
     if !constructor && !m.is_static() {
         let Some(rc) = vm.class_of(receiver) else {
-            return super::npe();
+            return super::support::npe();
         };
         if !vm.classes.is_assignable(rc, m.class) {
             return throw(

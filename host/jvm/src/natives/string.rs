@@ -1,7 +1,8 @@
 //! String natives and intrinsics.
 
-use super::{jbool, NativeRegistry};
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::jbool;
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {

@@ -1,12 +1,14 @@
 //! Natives of java.lang.System and the JDK's system-property bootstrap.
 
-use super::{string_arg, throw, Args, NativeExit, NativeRegistry, NativeResult};
+use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{string_arg, throw, Args};
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -206,7 +208,7 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     M::read(vm, src);
     M::stored_range(vm, dst);
     let (Some(s), Some(d)) = (vm.state.heap.get(src), vm.state.heap.get(dst)) else {
-        return super::npe();
+        return super::support::npe();
     };
     let describe = |vm: &Jvm, c| vm.classes.get(c).java_name();
     let (s_kind, d_kind) = (s.data.elem_kind(), d.data.elem_kind());
@@ -324,10 +326,10 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     }
     let source = vm.state.heap.get(src).map(|o| o.data.clone());
     let Some(source) = source else {
-        return super::npe();
+        return super::support::npe();
     };
     let Some(target) = vm.state.heap.primitive_data_mut(dst) else {
-        return super::npe();
+        return super::support::npe();
     };
     macro_rules! copy {
         ($($v:ident),*) => {
@@ -375,7 +377,7 @@ fn copy_refs<M: Machine>(
 ) -> NativeResult {
     let items: Vec<Ref> = match vm.state.heap.get(src).map(|o| &o.data) {
         Some(ObjData::Refs(source)) => source[sp..sp + n].to_vec(),
-        _ => return super::npe(),
+        _ => return super::support::npe(),
     };
     let (s_class, d_class) = (vm.class_of(src), vm.class_of(dst));
     let component = d_class.and_then(|c| match vm.classes.get(c).kind {

@@ -1,12 +1,14 @@
 //! Natives for threads and monitors: Thread, Object.wait/notify, and park/unpark helpers.
 
-use super::{jbool, throw, Args, NativeExit, NativeRegistry, NativeResult, THREAD_RUNNABLE};
+use crate::flow::{NativeExit, NativeResult};
 use crate::machine::{Choice, Frames, Machine, VmEvent};
 use crate::monitor::WaitOutcome;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{jbool, throw, Args, THREAD_RUNNABLE};
 use crate::thread::{Exec, JThread, Status};
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -72,7 +74,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "(Ljava/lang/Object;)Z",
         |vm, _, a| {
             if a.obj(0).is_null() {
-                return super::npe();
+                return super::support::npe();
             }
             Ok(jbool(vm.owns_monitor(a.obj(0))))
         },
@@ -284,7 +286,7 @@ fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult
     vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
     vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));
     let Some(class) = vm.class_of(obj) else {
-        return super::npe();
+        return super::support::npe();
     };
     let thread_run = vm.known_methods.thread_run;
     let run = vm

@@ -4,15 +4,17 @@
 //! statics object); arrays start at [`ARRAY_BASE`] with their natural element size as scale,
 //! so JDK code that reads wider values out of byte arrays keeps working.
 
-use super::{jbool, throw, Args, NativeExit, NativeRegistry, NativeResult};
 use crate::class::ClassKind;
+use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
-use crate::value::ElemKind;
 use crate::machine::Machine;
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{jbool, throw, Args};
 use crate::thread::Exec;
+use crate::value::ElemKind;
 use crate::value::{Ref, Value};
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 /// Offset of element 0 in every array.
 pub const ARRAY_BASE: i64 = 16;
@@ -406,7 +408,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         Ok(Value::Int(ARRAY_BASE as i32))
     });
     r.add(U, "arrayIndexScale0", "(Ljava/lang/Class;)I", |vm, _, a| {
-        let c = super::class_arg(vm, a.obj(1))?;
+        let c = super::support::class_arg(vm, a.obj(1))?;
         Ok(Value::Int(match vm.classes.get(c).kind {
             ClassKind::Array { elem, .. } => elem.size() as i32,
             _ => return throw("java/lang/IllegalArgumentException", "not an array class"),
@@ -417,8 +419,8 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "objectFieldOffset1",
         "(Ljava/lang/Class;Ljava/lang/String;)J",
         |vm, _, a| {
-            let c = super::class_arg(vm, a.obj(1))?;
-            let name = super::string_arg(vm, a.obj(2))?;
+            let c = super::support::class_arg(vm, a.obj(1))?;
+            let name = super::support::string_arg(vm, a.obj(2))?;
             match vm.classes.get(c).field_named(&name) {
                 Some(f) => Ok(Value::Long(i64::from(f.slot))),
                 None => throw("java/lang/InternalError", name),
@@ -451,7 +453,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "(Ljava/lang/reflect/Field;)Ljava/lang/Object;",
         |vm, _, a| {
             let mirror = vm.field_by_name(a.obj(1), "clazz").as_ref();
-            let c = super::class_arg(vm, mirror)?;
+            let c = super::support::class_arg(vm, mirror)?;
             Ok(Value::Ref(vm.statics(c)))
         },
     );
@@ -460,8 +462,10 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "shouldBeInitialized0",
         "(Ljava/lang/Class;)Z",
         |vm, _, a| {
-            let c = super::class_arg(vm, a.obj(1))?;
-            Ok(jbool(vm.class_state_of(c).init != crate::InitState::Done))
+            let c = super::support::class_arg(vm, a.obj(1))?;
+            Ok(jbool(
+                vm.class_state_of(c).init != crate::state::InitState::Done,
+            ))
         },
     );
     r.add(
@@ -469,7 +473,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "ensureClassInitialized0",
         "(Ljava/lang/Class;)V",
         |vm, exec, a| {
-            let c = super::class_arg(vm, a.obj(1))?;
+            let c = super::support::class_arg(vm, a.obj(1))?;
             initialize_from_native(vm, exec, c).map(|_| Value::Void)
         },
     );
@@ -478,7 +482,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "allocateInstance",
         "(Ljava/lang/Class;)Ljava/lang/Object;",
         |vm, exec, a| {
-            let c = super::class_arg(vm, a.obj(1))?;
+            let c = super::support::class_arg(vm, a.obj(1))?;
             let cls = vm.classes.get(c);
             if cls.is_interface()
                 || cls.access & crate::classfile::access::ABSTRACT != 0

@@ -5,13 +5,15 @@
 //! bottom half (re-executed first in the next transition: return the chosen value). Outside
 //! the model checker (`rpf run`) a choice returns its first value.
 
-use super::{jbool, throw, Args, NativeExit, NativeRegistry};
+use crate::flow::NativeExit;
 use crate::heap::ObjData;
 use crate::machine::{Choice, Machine};
+use crate::natives::registry::NativeRegistry;
+use crate::natives::support::{jbool, throw, Args};
 use crate::thread::Exec;
 use crate::value::Value;
-use crate::Jvm;
-use crate::Vm;
+use crate::vm::Jvm;
+use crate::vm::Vm;
 
 const V: &str = "gov/nasa/jpf/vm/Verify";
 const S: &str = "org/sosy_lab/sv_benchmarks/Verifier";
@@ -73,7 +75,7 @@ fn array_choices(vm: &Jvm, array: crate::value::Ref) -> Result<Vec<Choice>, Nati
         Some(ObjData::Ints(a)) => Ok(a.iter().map(|&v| Choice::Int(v)).collect()),
         Some(ObjData::Longs(a)) => Ok(a.iter().map(|&v| Choice::Long(v)).collect()),
         Some(ObjData::Doubles(a)) => Ok(a.iter().map(|&v| Choice::Double(v)).collect()),
-        _ => super::npe(),
+        _ => super::support::npe(),
     }
 }
 
@@ -82,7 +84,7 @@ fn heuristic<M: Machine>(
     name_ref: crate::value::Ref,
     what: &str,
 ) -> Result<Choice, NativeExit> {
-    let name = super::string_arg(vm, name_ref)?;
+    let name = super::support::string_arg(vm, name_ref)?;
     let id = format!("{what}({name})");
     if let Some(c) = M::chosen(vm, &id) {
         return Ok(c);

@@ -6,16 +6,16 @@
 //! VarHandle object the JDK built (its kind — instance field, static field or array — and
 //! its offset fields) and performs the access with the same operations as `Unsafe`.
 
-use super::class::{ClassId, Method};
-use super::natives::unsafe_::{get, put, Access};
-use super::natives::{class_arg, string_arg, Args, NativeExit, NativeRegistry, NativeResult};
-use super::operations::Flow;
-use super::thread::Exec;
-use super::value::{Ref, Value};
-use super::Vm;
+use super::registry::NativeRegistry;
+use super::support::{class_arg, string_arg, Args};
+use super::unsafe_::{get, put, Access};
+use crate::class::{ClassId, ClassKind, Method};
 use crate::classfile::{access, descriptor, FieldType};
+use crate::flow::{Flow, NativeExit, NativeResult};
 use crate::machine::Machine;
-use crate::Jvm;
+use crate::thread::Exec;
+use crate::value::{Ref, Value};
+use crate::vm::{Jvm, Vm};
 
 const MN_IS_METHOD: i32 = 0x0001_0000;
 const MN_IS_CONSTRUCTOR: i32 = 0x0002_0000;
@@ -126,9 +126,9 @@ fn method_type_descriptor(vm: &Jvm, mt: Ref) -> Option<String> {
         let c = vm.class_of_mirror(mirror)?;
         let cls = vm.classes.get(c);
         Some(match &cls.kind {
-            super::class::ClassKind::Primitive(p) => p.to_string(),
-            super::class::ClassKind::Array { .. } => cls.name.to_string(),
-            super::class::ClassKind::Instance => format!("L{};", cls.name),
+            ClassKind::Primitive(p) => p.to_string(),
+            ClassKind::Array { .. } => cls.name.to_string(),
+            ClassKind::Instance => format!("L{};", cls.name),
         })
     };
     let rtype = describe(vm.field_by_name(mt, "rtype").as_ref())?;
@@ -287,7 +287,7 @@ impl<M: Machine> Vm<M> {
     ) -> NativeResult {
         let handle = args.obj(0);
         let Some(hc) = self.class_of(handle) else {
-            return super::natives::npe();
+            return crate::natives::support::npe();
         };
         let class_name = self.classes.get(hc).name.clone();
         let Some(access) = access_of(&class_name) else {
@@ -338,7 +338,7 @@ impl<M: Machine> Vm<M> {
             Target::Instance { offset } => {
                 let o = args.obj(1);
                 if o.is_null() {
-                    return super::natives::npe();
+                    return crate::natives::support::npe();
                 }
                 (o, offset)
             }
@@ -352,7 +352,7 @@ impl<M: Machine> Vm<M> {
                     .get(array)
                     .map(|o| o.data.array_len().unwrap_or(0))
                 else {
-                    return super::natives::npe();
+                    return crate::natives::support::npe();
                 };
                 if index < 0 || index as usize >= len {
                     return Err(NativeExit::ThrowNew(
