@@ -3,12 +3,13 @@
 pub mod choice;
 pub mod fingerprint;
 pub mod footprint;
+mod hash;
 pub mod heuristic;
 pub mod machine;
 pub mod model;
 mod parallel;
 pub mod property;
-mod reach;
+mod reachability;
 pub mod report;
 pub mod scheduling;
 pub mod settings;
