@@ -19,6 +19,7 @@ pub mod source;
 pub(crate) mod testing;
 pub mod trace;
 pub mod transition;
+pub mod violation;
 
 use std::time::{Duration, Instant};
 
@@ -27,7 +28,7 @@ use rpf_config::Config;
 use crate::launch::{self, LaunchError, Target};
 use crate::plugins::{ListenerReports, PluginFailure, Plugins};
 use machine::Checker;
-use model::{JavaError, JavaModel, JavaOp, JavaState, ModelStats};
+use model::{JavaModel, JavaOp, JavaState, ModelStats};
 use property::Selection;
 use rpf_jvm::machine::Frames;
 use rpf_plugin_api::{EventKind, EventMask};
@@ -36,6 +37,7 @@ use scheduling::Scheduler;
 use settings::CheckSettings;
 use source::Sources;
 use trace::{SavedTrace, TraceStep, TRACE_FORMAT};
+use violation::JavaError;
 
 /// Events that need instruction-by-instruction execution.
 const INSTRUCTION_EVENTS: EventMask = EventMask::of(&[

@@ -7,9 +7,10 @@
 
 use rpf_config::Config;
 
-use super::model::{JavaError, JavaModel, JavaOp, JavaState, ModelStats};
+use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
 use super::scheduling::SharedProtection;
 use super::settings::CheckSettings;
+use super::violation::JavaError;
 use super::{build_model, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use rpf_search::{NoObserver, Report, Search, SharedSearch};
