@@ -1,5 +1,6 @@
 //! Model checking a Java program: settings, the search over the VM, error traces, reports.
 
+pub mod checker;
 pub mod choice;
 pub mod fingerprint;
 pub mod footprint;
@@ -8,7 +9,9 @@ pub mod heuristic;
 pub mod machine;
 pub mod model;
 mod parallel;
+pub mod policy;
 pub mod property;
+pub mod protection;
 mod reachability;
 pub mod report;
 pub mod scheduling;
@@ -27,13 +30,13 @@ use rpf_config::Config;
 
 use crate::launch::{self, LaunchError, Target};
 use crate::plugins::{ListenerReports, PluginFailure, Plugins};
-use machine::Checker;
+use checker::Checker;
 use model::{JavaModel, JavaOp, JavaState, ModelStats};
+use policy::Scheduler;
 use property::Selection;
 use rpf_jvm::machine::Frames;
 use rpf_plugin_api::{EventKind, EventMask};
 use rpf_search::{Event, Observer, Report, Search, SharedSearch, Strategy};
-use scheduling::Scheduler;
 use settings::CheckSettings;
 use source::Sources;
 use trace::{SavedTrace, TraceStep, TRACE_FORMAT};

@@ -10,11 +10,11 @@ use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::state::ProgramState;
 use rpf_plugin_api::{flags, Event, EventKind};
 
+use super::checker::{Checker, JavaVm};
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
 use super::footprint::Footprint;
-use super::machine::{Checker, JavaVm};
 use super::property::Property;
-use super::scheduling::SharedProtection;
+use super::protection::SharedProtection;
 use super::sharing::Sharing;
 use super::transition::{self, TransitionEnd};
 use super::violation::{thread_snapshots, JavaError};

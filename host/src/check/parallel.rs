@@ -8,7 +8,7 @@
 use rpf_config::Config;
 
 use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
-use super::scheduling::SharedProtection;
+use super::protection::SharedProtection;
 use super::settings::CheckSettings;
 use super::violation::JavaError;
 use super::{build_model, start_over, Progress};

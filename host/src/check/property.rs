@@ -2,7 +2,7 @@
 //! `gov.nasa.jpf.Property`), selected by `search.properties`. The built-in ones are no
 //! uncaught exceptions and no deadlock; plugins add their own.
 
-use super::machine::{Checker, JavaVm};
+use super::checker::{Checker, JavaVm};
 use super::scheduling::schedulable;
 use super::transition::TransitionEnd;
 use super::violation::{exception_frames, thread_snapshots, JavaError};
@@ -169,7 +169,7 @@ mod tests {
     use rpf_jvm::Machine;
 
     use super::{NoUncaughtExceptions, NotDeadlocked, Property, Selection};
-    use crate::check::machine::Checker;
+    use crate::check::checker::Checker;
     use crate::check::testing::{World, NODE};
     use crate::check::transition::{self, TransitionEnd};
     use crate::check::violation::JavaError;
