@@ -8,10 +8,11 @@
 use rpf_config::Config;
 
 use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
+use super::progress::Progress;
 use super::protection::SharedProtection;
 use super::settings::CheckSettings;
+use super::setup::{build_model, start_over};
 use super::violation::JavaError;
-use super::{build_model, start_over, Progress};
 use crate::launch::{LaunchError, Target};
 use rpf_search::{NoObserver, Report, Search, SharedSearch};
 
