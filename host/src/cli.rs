@@ -335,9 +335,9 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
                 return EXIT_INTERNAL;
             }
             match result.verdict {
-                crate::check::Verdict::NoViolation => EXIT_OK,
-                crate::check::Verdict::Violation => EXIT_VIOLATION,
-                crate::check::Verdict::Incomplete => EXIT_INCOMPLETE,
+                crate::check::result::Verdict::NoViolation => EXIT_OK,
+                crate::check::result::Verdict::Violation => EXIT_VIOLATION,
+                crate::check::result::Verdict::Incomplete => EXIT_INCOMPLETE,
             }
         }
         Err(e) => report_launch_error(&e),

@@ -10,7 +10,7 @@
 //!
 //! Which objects a state reaches, and which of them more than one thread reaches (*shared*,
 //! what the scheduler's partial order reduction asks about), follows from the closures of
-//! each thread's roots and of the global roots, cached by the `reach` module.
+//! each thread's roots and of the global roots, cached by the `reachability` module.
 
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::heap::{Obj, ObjData};
@@ -21,7 +21,8 @@ use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::{ClassState, Jvm};
 use std::rc::Rc;
 
-use super::reach::{
+use super::hash::Hasher;
+use super::reachability::{
     in_bitmap, memo_key, signature, Graph, ReachCache, Reachability, RefSet, SealedRefs,
     SharingMemo,
 };
@@ -289,37 +290,6 @@ fn share(r: Ref, digest: [u64; 2]) -> Option<u128> {
     h.word(digest[0]);
     h.word(digest[1]);
     Some(h.finish())
-}
-
-/// A 128-bit streaming hash (two independent multiply-rotate lanes).
-pub(super) struct Hasher {
-    a: u64,
-    b: u64,
-}
-
-impl Hasher {
-    pub(super) fn new() -> Hasher {
-        Hasher {
-            a: 0x243F_6A88_85A3_08D3,
-            b: 0x1319_8A2E_0370_7344,
-        }
-    }
-
-    /// Mixes one word. Lane `b` folds in lane `a`'s *previous* value, so the two multiply
-    /// chains run in parallel while still depending on each other.
-    #[inline(always)]
-    pub(super) fn word(&mut self, x: u64) {
-        let a = self.a;
-        self.a = (a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
-        self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    }
-
-    pub(super) fn finish(mut self) -> u128 {
-        for _ in 0..2 {
-            self.word(0x94D0_49BB_1331_11EB);
-        }
-        (u128::from(self.a) << 64) | u128::from(self.b)
-    }
 }
 
 /// What digests hash for classes and methods: their keys (see

@@ -259,7 +259,8 @@ mod tests {
     use rpf_jvm::Machine;
 
     use super::Footprint;
-    use crate::check::machine::Checker;
+    use crate::check::checker::Checker;
+    use crate::check::scheduling::shared_for_decision;
     use crate::check::testing::{Snapshot, World};
 
     /// The main thread and thread `t`, both runnable, and `int[]` cells `x` and `y` both
@@ -426,7 +427,7 @@ mod tests {
         let nothing = s.run(t, |_| {});
 
         // The earlier transition's answers are checked in the state the later one reached.
-        let asked = |w: &mut World| assert!(!w.vm.machine.shared_for_decision(own));
+        let asked = |w: &mut World| assert!(!shared_for_decision(&mut w.vm.machine, own));
         let a = s.run(0, asked);
         assert!(s.commute(&a, &nothing));
         let publishes = s.run(t, |w| w.vm.machine.sharing.set_shared(own, true));
@@ -436,9 +437,9 @@ mod tests {
         // do (objects from before the search), others need not.
         let old = s.w.vm.state.threads[0].obj;
         let a = s.run(0, |_| {});
-        let robust = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(old)));
+        let robust = s.run(t, |w| assert!(shared_for_decision(&mut w.vm.machine, old)));
         assert!(s.commute(&a, &robust));
-        let fragile = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(x)));
+        let fragile = s.run(t, |w| assert!(shared_for_decision(&mut w.vm.machine, x)));
         assert!(!s.commute(&a, &fragile), "shared by two threads only");
 
         // Even a robust answer does not survive an earlier transition that unlinked a
@@ -446,7 +447,7 @@ mod tests {
         let holder = s.w.array(&[own]);
         s.w.hold(&[0, t], holder);
         s.start_here();
-        let robust = s.run(t, |w| assert!(w.vm.machine.shared_for_decision(old)));
+        let robust = s.run(t, |w| assert!(shared_for_decision(&mut w.vm.machine, old)));
         let unlinks = s.run(0, |w| w.set_element(holder, 0, Ref::NULL));
         assert!(!s.commute(&unlinks, &robust));
     }

@@ -1,7 +1,7 @@
-//! The model checker as the JVM's [`Machine`]: it owns scheduling points and partial order
-//! reduction, choices, footprints, sharing and the plugins, and answers the JVM's hooks.
-
-use std::rc::Rc;
+//! The model checker as the JVM's [`Machine`]: the hooks by which the JVM lets the
+//! [`Checker`] end transitions at scheduling points (decided in `scheduling`), record
+//! footprints, keep sharing exact, make choices, hear uncaught exceptions and pass events
+//! and instructions to the plugins.
 
 use rpf_jvm::class::{Class, Method, MethodId};
 use rpf_jvm::flow::NativeExit;
@@ -10,206 +10,10 @@ use rpf_jvm::thread::Exec;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Flow;
 use rpf_jvm::{Jvm, Vm};
-use rpf_plugin_api::{Event, EventKind};
 
-use super::choice::{ChoiceGenerator, ChoiceGenerators};
-use super::fingerprint::Fingerprinter;
-use super::footprint::Recorder;
-use super::scheduling::{self, Policy, Protection, Scheduler};
-use super::sharing::Sharing;
-use crate::plugins::{HostContext, Plugins};
-
-/// The VM driven by the model checker.
-pub type JavaVm = Vm<Checker>;
-
-/// What the running transition has produced so far.
-#[derive(Debug, Default)]
-pub struct Transition {
-    /// Generators registered in it.
-    pub pending: ChoiceGenerators,
-    /// The choices it started with, by generator id.
-    pub current: Vec<(Rc<str>, Choice)>,
-    /// A thread that died of an exception a property claimed, with the exception.
-    pub died: Option<(u32, Ref)>,
-    /// What the program needed that rpf cannot provide (the search then stops).
-    pub unsupported: Option<String>,
-    /// Executed (thread, method, pc), while an error trace is recorded.
-    pub record: Option<Vec<(u32, u32, u32)>>,
-}
-
-/// The model checker's machine.
-#[derive(Debug)]
-pub struct Checker {
-    /// Whether the search runs: while the VM boots, every hook behaves as plain execution.
-    pub exploring: bool,
-    /// The scheduling policy.
-    pub policy: Policy,
-    /// Who decides scheduling points.
-    pub scheduler: Scheduler,
-    /// Lock-protection detection.
-    pub protection: Protection,
-    /// Instructions a transition may run before rpf ends it anyway, so that a thread
-    /// spinning without shared accesses cannot hang the search (`vm.max_transition`).
-    pub max_transition: u64,
-    /// Turn `java.util.Random.nextInt(n)` / `nextBoolean()` into choices.
-    pub enumerate_random: bool,
-    /// Whether a property claims uncaught exceptions (threads then stop where they die).
-    pub claims_uncaught: bool,
-    /// The running transition.
-    pub transition: Transition,
-    /// Which objects more than one thread reaches in the state the VM holds (saved and
-    /// restored with states).
-    pub sharing: Sharing,
-    /// The footprint of the running transition, recorded for sleep sets (`None`: not
-    /// recorded).
-    pub footprint: Option<Box<Recorder>>,
-    /// Fingerprinting's scratch space and caches.
-    pub fingerprinter: Box<Fingerprinter>,
-    /// Plugin components of this run.
-    pub plugins: Option<Box<Plugins>>,
-    /// The VM event kinds listeners subscribed to (bits of [`VmEventKind::bit`]).
-    pub vm_events: u32,
-    /// Execute instruction by instruction (instruction events or a bytecode factory).
-    pub instrumented: bool,
-    /// The search depth, for plugins.
-    pub depth: u32,
-    /// A plugin asked to end the transition after the current instruction.
-    break_requested: bool,
-}
-
-impl Checker {
-    /// A checker with `policy` that does not explore yet (the VM boots first).
-    pub fn new(policy: Policy, max_transition: u64) -> Checker {
-        Checker {
-            exploring: false,
-            policy,
-            scheduler: Scheduler::Por,
-            protection: Protection::default(),
-            max_transition,
-            enumerate_random: false,
-            claims_uncaught: false,
-            transition: Transition::default(),
-            sharing: Sharing::default(),
-            footprint: None,
-            fingerprinter: Box::default(),
-            plugins: None,
-            vm_events: 0,
-            instrumented: false,
-            depth: 0,
-            break_requested: false,
-        }
-    }
-
-    /// Whether `obj` is shared, as a scheduling decision of the running transition asks
-    /// (the answer is noted in the footprint).
-    #[inline]
-    pub fn shared_for_decision(&mut self, obj: Ref) -> bool {
-        let shared = self.sharing.is_shared(obj);
-        if let Some(rec) = self.footprint.as_deref_mut() {
-            rec.answer(&self.sharing, obj, shared);
-        }
-        shared
-    }
-
-    /// Marks `root` and everything reachable from it shared (a static field or a started
-    /// thread now reaches them).
-    fn share_closure(&mut self, jvm: &Jvm, root: Ref) {
-        let mut work = vec![root];
-        while let Some(r) = work.pop() {
-            if r.is_null() || self.shared_for_decision(r) {
-                continue;
-            }
-            if let Some(obj) = jvm.state.heap.get(r) {
-                obj.data.for_each_ref(|c| work.push(c));
-            }
-            self.sharing.set_shared(r, true);
-        }
-    }
-
-    /// Keeps sharedness exact within a transition: a reference stored into an object other
-    /// threads can reach makes everything it reaches shared at once. (The next state's
-    /// fingerprint finds the same; the rest of the current transition must not wait for
-    /// it, or the storing thread's later accesses to the published objects would not be
-    /// scheduling points.)
-    fn publish(&mut self, jvm: &Jvm, holder: Ref, value: Value) {
-        if let Value::Ref(r) = value {
-            if !r.is_null() && self.shared_for_decision(holder) && !self.shared_for_decision(r) {
-                self.share_closure(jvm, r);
-            }
-        }
-    }
-
-    /// Registers a choice generator in the running transition (a top half).
-    pub fn register_choice(vm: &mut JavaVm, cg: ChoiceGenerator) {
-        if Self::wants_plugin(vm, EventKind::ChoiceRegistered) {
-            let event = Event {
-                value: cg.choices.len() as i64,
-                flags: rpf_plugin_api::flags::when(
-                    cg.is_thread,
-                    rpf_plugin_api::flags::THREAD_CHOICE,
-                ),
-                text: abi_stable::std_types::RStr::from_str(&cg.id),
-                ..Event::new(EventKind::ChoiceRegistered, vm.state.current as u32)
-            };
-            Self::fire(vm, Frames::Parked, &event);
-        }
-        vm.machine.transition.pending.push(cg);
-    }
-
-    /// Whether some listener subscribed to `kind`.
-    #[inline]
-    pub fn wants_plugin(vm: &JavaVm, kind: EventKind) -> bool {
-        vm.machine.plugins.as_ref().is_some_and(|p| p.wants(kind))
-    }
-
-    /// Calls `f` with the plugins and the host view of the VM they get, then carries out
-    /// what they asked for that concerns the transition (choices they registered, a break);
-    /// `None` without plugins.
-    pub fn with_plugins<R>(
-        vm: &mut JavaVm,
-        f: impl FnOnce(&mut Plugins, HostContext<'_>) -> R,
-    ) -> Option<R> {
-        Self::with_plugins_at(vm, Frames::Parked, f)
-    }
-
-    /// [`with_plugins`](Self::with_plugins) with the running thread's frames `frames`.
-    pub fn with_plugins_at<R>(
-        vm: &mut JavaVm,
-        frames: Frames<'_>,
-        f: impl FnOnce(&mut Plugins, HostContext<'_>) -> R,
-    ) -> Option<R> {
-        let Vm { jvm, machine, .. } = vm;
-        let plugins = machine.plugins.as_deref_mut()?;
-        let context = HostContext {
-            jvm,
-            frames,
-            current_choices: &machine.transition.current,
-            timeouts: machine.policy.timeouts,
-            depth: machine.depth,
-        };
-        let result = f(plugins, context);
-        let registered = plugins.take_choices();
-        if plugins.take_break_request() {
-            vm.machine.break_requested = true;
-        }
-        for (id, choices) in registered {
-            Self::register_choice(vm, ChoiceGenerator::data(&id, choices));
-        }
-        Some(result)
-    }
-
-    /// Delivers `event` to the subscribed listeners.
-    #[cold]
-    #[inline(never)]
-    pub fn fire(vm: &mut JavaVm, frames: Frames<'_>, event: &Event<'_>) {
-        Self::with_plugins_at(vm, frames, |plugins, view| plugins.deliver(view, event));
-    }
-
-    /// Takes a plugin's request to end the transition.
-    pub fn take_break_request(&mut self) -> bool {
-        std::mem::take(&mut self.break_requested)
-    }
-}
+use super::checker::{Checker, JavaVm};
+use super::choice::ChoiceGenerator;
+use super::scheduling;
 
 impl Machine for Checker {
     const EXPLORES: bool = true;
@@ -248,7 +52,7 @@ impl Machine for Checker {
             rec.store(&machine.sharing, holder, old, jvm.state.heap.preexisting());
         }
         if machine.exploring {
-            machine.publish(jvm, holder, new);
+            publish(machine, jvm, holder, new);
         }
     }
 
@@ -267,7 +71,7 @@ impl Machine for Checker {
     fn published(vm: &mut JavaVm, root: Ref) {
         let Vm { jvm, machine, .. } = vm;
         if machine.exploring {
-            machine.share_closure(jvm, root);
+            share_closure(machine, jvm, root);
         }
     }
 
@@ -360,7 +164,7 @@ impl Machine for Checker {
         if matches!(event, VmEvent::InstructionExecuting { .. })
             && vm.machine.transition.pending.len() > pending_before
         {
-            vm.machine.break_requested = true;
+            vm.machine.request_break();
         }
     }
 
@@ -399,5 +203,36 @@ impl Machine for Checker {
     #[inline]
     fn break_requested(vm: &mut JavaVm) -> bool {
         vm.machine.take_break_request()
+    }
+}
+
+/// Marks `root` and everything reachable from it shared (a static field or a started
+/// thread now reaches them).
+fn share_closure(machine: &mut Checker, jvm: &Jvm, root: Ref) {
+    let mut work = vec![root];
+    while let Some(r) = work.pop() {
+        if r.is_null() || scheduling::shared_for_decision(machine, r) {
+            continue;
+        }
+        if let Some(obj) = jvm.state.heap.get(r) {
+            obj.data.for_each_ref(|c| work.push(c));
+        }
+        machine.sharing.set_shared(r, true);
+    }
+}
+
+/// Keeps sharedness exact within a transition: a reference stored into an object other
+/// threads can reach makes everything it reaches shared at once. (The next state's
+/// fingerprint finds the same; the rest of the current transition must not wait for it, or
+/// the storing thread's later accesses to the published objects would not be scheduling
+/// points.)
+fn publish(machine: &mut Checker, jvm: &Jvm, holder: Ref, value: Value) {
+    if let Value::Ref(r) = value {
+        if !r.is_null()
+            && scheduling::shared_for_decision(machine, holder)
+            && !scheduling::shared_for_decision(machine, r)
+        {
+            share_closure(machine, jvm, r);
+        }
     }
 }

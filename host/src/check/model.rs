@@ -8,17 +8,16 @@ use std::rc::Rc;
 use abi_stable::std_types::RStr;
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::state::ProgramState;
-use rpf_jvm::value::Ref;
-use rpf_jvm::Jvm;
 use rpf_plugin_api::{flags, Event, EventKind};
 
+use super::checker::{Checker, JavaVm};
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
 use super::footprint::Footprint;
-use super::machine::{Checker, JavaVm};
 use super::property::Property;
-use super::scheduling::SharedProtection;
+use super::protection::SharedProtection;
 use super::sharing::Sharing;
 use super::transition::{self, TransitionEnd};
+use super::violation::{thread_snapshots, JavaError};
 use crate::plugins::Reported;
 use rpf_search::{Event as SearchEvent, Model, Ops, Outcome};
 
@@ -55,38 +54,6 @@ pub type JavaState = Rc<StateData>;
 /// One operation: an index into the product of the state's cascaded generators' choices,
 /// the last generator varying fastest (see [`choices`]).
 pub type JavaOp = u64;
-
-/// A property violation with what the report needs.
-#[derive(Debug, Clone)]
-pub struct JavaError {
-    /// `assertion`, `exception` or `deadlock`.
-    pub kind: String,
-    /// The JPF property class that was violated.
-    pub property: String,
-    /// One-line description.
-    pub message: String,
-    /// Fully qualified class of the uncaught exception, if any.
-    pub exception_class: Option<String>,
-    /// The thread that caused it (or, for deadlocks, the last running one).
-    pub thread: u32,
-    /// The exception's stack trace, or the blocked threads.
-    pub details: Vec<String>,
-    /// Every thread's stack at the error.
-    pub snapshot: Vec<ThreadSnapshot>,
-}
-
-/// One thread at the error state.
-#[derive(Debug, Clone)]
-pub struct ThreadSnapshot {
-    /// Thread number.
-    pub id: u32,
-    /// Thread name.
-    pub name: String,
-    /// Scheduling status.
-    pub status: String,
-    /// Stack frames, innermost first (`at Class.method(File.java:line)`).
-    pub frames: Vec<String>,
-}
 
 /// Counters the report shows beyond the search engine's.
 #[derive(Debug, Clone, Default)]
@@ -340,36 +307,6 @@ impl StateData {
             .get()
             .expect("the search returns only to states it kept, which are saved")
     }
-}
-
-/// `at Class.method(File.java:12)` lines of a Throwable's backtrace.
-pub fn exception_frames(vm: &Jvm, ex: Ref) -> Vec<String> {
-    rpf_jvm::backtrace::frames(vm, ex)
-        .into_iter()
-        .map(|(m, pc)| format!("at {}", vm.frame_text(m, pc)))
-        .collect()
-}
-
-/// Every live thread's name, status and stack.
-pub fn thread_snapshots(vm: &Jvm) -> Vec<ThreadSnapshot> {
-    vm.state
-        .threads
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.is_alive() || t.died_by_exception)
-        .map(|(i, t)| ThreadSnapshot {
-            id: i as u32,
-            name: vm.thread_name(i),
-            status: format!("{:?}", t.status).to_uppercase(),
-            frames: t
-                .exec
-                .frames
-                .iter()
-                .rev()
-                .map(|f| format!("at {}", vm.frame_text(f.method, f.pc)))
-                .collect(),
-        })
-        .collect()
 }
 
 /// The operations of a state: one per combination of its cascaded generators' choices.

@@ -7,10 +7,12 @@
 
 use rpf_config::Config;
 
-use super::model::{JavaError, JavaModel, JavaOp, JavaState, ModelStats};
-use super::scheduling::SharedProtection;
+use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
+use super::progress::Progress;
+use super::protection::SharedProtection;
 use super::settings::CheckSettings;
-use super::{build_model, start_over, Progress};
+use super::setup::{build_model, start_over};
+use super::violation::JavaError;
 use crate::launch::{LaunchError, Target};
 use rpf_search::{NoObserver, Report, Search, SharedSearch};
 

@@ -2,10 +2,10 @@
 //! `gov.nasa.jpf.Property`), selected by `search.properties`. The built-in ones are no
 //! uncaught exceptions and no deadlock; plugins add their own.
 
-use super::machine::{Checker, JavaVm};
-use super::model::{exception_frames, thread_snapshots, JavaError};
+use super::checker::{Checker, JavaVm};
 use super::scheduling::schedulable;
 use super::transition::TransitionEnd;
+use super::violation::{exception_frames, thread_snapshots, JavaError};
 
 /// A property of the states the search reaches.
 pub trait Property {
@@ -169,10 +169,10 @@ mod tests {
     use rpf_jvm::Machine;
 
     use super::{NoUncaughtExceptions, NotDeadlocked, Property, Selection};
-    use crate::check::machine::Checker;
-    use crate::check::model::JavaError;
+    use crate::check::checker::Checker;
     use crate::check::testing::{World, NODE};
     use crate::check::transition::{self, TransitionEnd};
+    use crate::check::violation::JavaError;
 
     const UNCAUGHT: &str = "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty";
     const DEADLOCK: &str = "gov.nasa.jpf.vm.NotDeadlockedProperty";

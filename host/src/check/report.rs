@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
-use super::{CheckResult, FoundError, Verdict};
+use super::result::{CheckResult, FoundError, Verdict};
 use rpf_search::{Report, StopReason};
 
 const RULE: &str = "====================================================== ";

@@ -14,41 +14,20 @@ use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Jvm;
 use rpf_plugin_api::AccessKind;
 
+use super::checker::{Checker, JavaVm};
 use super::choice::ChoiceGenerator;
-use super::machine::{Checker, JavaVm};
+use super::policy::{Policy, Scheduler};
+use super::protection::FieldKey;
 
-/// The built-in scheduling policy's settings (JPF's `vm.por.*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Policy {
-    /// Break only at accesses to objects reachable from more than one thread (`vm.por`).
-    /// Without it every field and array access is a scheduling point.
-    pub por: bool,
-    /// Code of the Java class library runs atomically unless it blocks, and calls into it
-    /// from application code are scheduling points when they involve shared objects
-    /// (`vm.por.system_atomic`).
-    pub system_atomic: bool,
-    /// Timed waits, sleeps and timed parks may end by timeout at any scheduling point.
-    pub timeouts: bool,
-}
-
-impl Default for Policy {
-    fn default() -> Self {
-        Policy {
-            por: true,
-            system_atomic: true,
-            timeouts: true,
-        }
+/// Whether `obj` is shared, as a scheduling decision of the running transition asks (the
+/// answer is noted in the footprint, which sleep sets compare).
+#[inline]
+pub fn shared_for_decision(checker: &mut Checker, obj: Ref) -> bool {
+    let shared = checker.sharing.is_shared(obj);
+    if let Some(rec) = checker.footprint.as_deref_mut() {
+        rec.answer(&checker.sharing, obj, shared);
     }
-}
-
-/// Who decides which accesses are scheduling points (JPF's Scheduler).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Scheduler {
-    /// The built-in partial order reduction ([`Policy`]).
-    #[default]
-    Por,
-    /// The run's scheduler plugin, told the built-in answer as its default.
-    Plugin,
+    shared
 }
 
 /// Threads that could be scheduled in the state `jvm` holds (see [`Jvm::schedulable`]).
@@ -116,7 +95,7 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
             let atomic = access.in_system && system_atomic;
             let default = !atomic
                 && (!por
-                    || vm.machine.shared_for_decision(access.object)
+                    || shared_for_decision(&mut vm.machine, access.object)
                         && match field {
                             Some((class, slot)) => {
                                 let key = FieldKey {
@@ -163,7 +142,7 @@ fn monitor_relevant(vm: &mut JavaVm, obj: Ref, in_system: bool) -> bool {
         return false;
     }
     let atomic = in_system && policy.system_atomic;
-    let default = !atomic && (!policy.por || vm.machine.shared_for_decision(obj));
+    let default = !atomic && (!policy.por || shared_for_decision(&mut vm.machine, obj));
     if vm.machine.scheduler != Scheduler::Plugin {
         return default;
     }
@@ -244,66 +223,14 @@ fn library_call_relevant(
     let por = vm.machine.policy.por;
     let base = exec.stack.len().saturating_sub(arg_entries);
     exec.stack[base..].iter().any(|v| match v {
-        Value::Ref(r) if !r.is_null() => !por || vm.machine.shared_for_decision(*r),
+        Value::Ref(r) if !r.is_null() => !por || shared_for_decision(&mut vm.machine, *r),
         _ => false,
     })
 }
 
-/// Lock-protection knowledge shared between search workers.
-pub type SharedProtection =
-    std::sync::Arc<dashmap::DashMap<FieldKey, bool, rustc_hash::FxBuildHasher>>;
-
-/// A field as lock-protection detection tracks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldKey {
-    /// Declaring class.
-    pub class: ClassId,
-    /// Instance or static slot.
-    pub slot: u32,
-    /// Whether it is a static field.
-    pub is_static: bool,
-}
-
-impl std::hash::Hash for FieldKey {
-    /// One word (the field lookups of every shared access hash keys; the derived hash would
-    /// feed three).
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        h.write_u64(
-            u64::from(self.class) << 32 ^ u64::from(self.slot) << 1 ^ u64::from(self.is_static),
-        );
-    }
-}
-
-/// Lock-protection detection (JPF's `vm.por.sync_detection`): what the search assumes about
-/// which fields are lock-protected.
-#[derive(Debug, Default)]
-pub struct Protection {
-    /// Whether detection is on.
-    pub enabled: bool,
-    /// Fields assumed lock-protected (true) or known unprotected (false).
-    fields: std::collections::HashMap<FieldKey, bool, rustc_hash::FxBuildHasher>,
-    /// The same knowledge shared by the workers of a parallel search, so that they all
-    /// explore under the same assumptions (`fields` caches it).
-    shared: Option<SharedProtection>,
-    /// An assumption was contradicted: the search must start over.
-    pub restart: bool,
-}
-
-impl Protection {
-    /// Uses (and adds to) `shared`, the knowledge of all workers of a parallel search;
-    /// forgets what was learned alone, which `shared` already holds.
-    pub fn share(&mut self, shared: SharedProtection) {
-        self.fields.clear();
-        self.shared = Some(shared);
-    }
-}
-
-/// Whether `key` is a field whose every access so far happened while the accessing thread
-/// held `lock` (the object's own monitor, or the declaring class for statics): such a field
-/// needs no scheduling points of its own — the lock's acquisitions order its accesses. The
-/// assumption is global across the search; when an unprotected access contradicts it, the
-/// field becomes unprotected and the search is restarted, so the result is as if the field
-/// had been treated as unprotected from the start.
+/// Whether `key`, a field guarded by `lock` (the object's own monitor, or the declaring
+/// class for statics), is assumed lock-protected at this access (see
+/// [`Protection::assumes_protected`](super::protection::Protection::assumes_protected)).
 fn protected_by(vm: &mut JavaVm, key: FieldKey, lock: Ref) -> bool {
     let me = vm.jvm.state.current as u32;
     let held = !lock.is_null()
@@ -313,24 +240,7 @@ fn protected_by(vm: &mut JavaVm, key: FieldKey, lock: Ref) -> bool {
             .monitors
             .get(&lock)
             .is_some_and(|m| m.owner == me);
-    let p = &mut vm.machine.protection;
-    if !p.enabled {
-        return false;
-    }
-    let status = p.fields.entry(key).or_insert_with(|| match &p.shared {
-        // Other workers' first accesses count as if they had happened here.
-        Some(shared) => *shared.entry(key).or_insert(held),
-        None => held,
-    });
-    if *status && !held {
-        *status = false;
-        if let Some(shared) = &p.shared {
-            shared.insert(key, false);
-        }
-        p.restart = true;
-        tracing::debug!(?key, "field found unprotected; the search restarts");
-    }
-    *status
+    vm.machine.protection.assumes_protected(key, held)
 }
 
 #[cfg(test)]

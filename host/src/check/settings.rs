@@ -9,8 +9,8 @@ use rpf_config::{Config, ConfigError};
 
 use super::heuristic::MostBlocked;
 use super::model::JavaState;
+use super::policy::Policy;
 use super::property::Selection;
-use super::scheduling::Policy;
 use rpf_search::{heuristic, DropPolicy, Limits, Strategy};
 
 /// Everything the checker reads from the configuration.

@@ -1,6 +1,6 @@
 //! Which objects more than one thread can reach: partial order reduction's question.
 //!
-//! The fingerprint computes it for every state it hashes (see the `reach` module); a state
+//! The fingerprint computes it for every state it hashes (see the `reachability` module); a state
 //! keeps the answer, saved and restored with it, for the scheduling decisions of the
 //! transitions that leave it. Within a transition it is kept exact as references are
 //! published: an object stored into a shared one becomes shared at once, with everything it

@@ -14,9 +14,9 @@ use rpf_jvm::thread::{JThread, Status, WaitState};
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Machine;
 
+use super::checker::{Checker, JavaVm};
 use super::footprint::Footprint;
-use super::machine::{Checker, JavaVm};
-use super::scheduling::Policy;
+use super::policy::Policy;
 use super::sharing::Sharing;
 use crate::launch::{self, Target};
 

@@ -7,8 +7,8 @@ use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::thread::Status;
 use rpf_jvm::Stop;
 
+use super::checker::JavaVm;
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
-use super::machine::JavaVm;
 use super::scheduling::schedulable;
 
 /// How a transition ended.

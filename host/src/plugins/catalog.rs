@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use abi_stable::library::{lib_header_from_path, LibraryError, ROOT_MODULE_LOADER_NAME_WITH_NUL};
 use rpf_plugin_api::{ComponentDesc, ComponentKind, PluginModuleRef, ABI_VERSION};
 
-use super::PluginError;
+use super::error::PluginError;
 
 /// One loaded plugin library.
 pub struct Library {

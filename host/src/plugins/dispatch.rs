@@ -20,8 +20,8 @@ use rpf_plugin_api::{
 use rpf_jvm::machine::{Choice, Instead, Site};
 
 use super::catalog::Catalog;
+use super::error::PluginError;
 use super::host_view::{HostContext, Reported, Requests, VmView};
-use super::PluginError;
 
 /// A plugin that failed (returned an error or panicked) during the run.
 #[derive(Debug, Clone)]
