@@ -26,6 +26,7 @@ pub(crate) mod testing;
 pub mod trace;
 pub mod transition;
 pub mod violation;
+pub mod watch;
 
 use rpf_config::Config;
 use rpf_search::{Search, Strategy};
@@ -46,7 +47,7 @@ fn search_sequentially(
     search: &Search<JavaState>,
     model: &mut JavaModel,
 ) -> parallel::Searched {
-    let mut progress = Progress::new(settings.progress_interval, None);
+    let mut progress = Progress::of(model, settings.progress_interval, None);
     let mut restarts = 0u32;
     let report = loop {
         let report = search.run_observed(model, &mut progress);
@@ -77,7 +78,7 @@ pub fn check(
         None => settings.strategy.clone(),
     };
     let search = Search::new(strategy.clone()).with_limits(settings.limits.clone());
-    let baseline_memory = model::resident_memory();
+    let baseline_memory = watch::resident_memory();
     let searched = if settings.workers > 1 && replay.is_none() {
         parallel::search(config, target, &settings, &search, &mut model)?
     } else {

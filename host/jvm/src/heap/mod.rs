@@ -73,19 +73,36 @@ impl PartialEq for ObjData {
 }
 
 impl ObjData {
-    /// A zeroed array of `len` elements.
-    pub fn new_array(kind: ElemKind, len: usize) -> ObjData {
-        match kind {
-            ElemKind::Boolean => ObjData::Booleans(vec![0; len].into()),
-            ElemKind::Byte => ObjData::Bytes(vec![0; len].into()),
-            ElemKind::Char => ObjData::Chars(vec![0; len].into()),
-            ElemKind::Short => ObjData::Shorts(vec![0; len].into()),
-            ElemKind::Int => ObjData::Ints(vec![0; len].into()),
-            ElemKind::Long => ObjData::Longs(vec![0; len].into()),
-            ElemKind::Float => ObjData::Floats(vec![0.0; len].into()),
-            ElemKind::Double => ObjData::Doubles(vec![0.0; len].into()),
-            ElemKind::Ref => ObjData::Refs(vec![Ref::NULL; len].into()),
-        }
+    /// A zeroed array of `len` elements; `None` if rpf cannot get the memory for it (the
+    /// length comes from the program, so this must not abort rpf).
+    pub fn new_array(kind: ElemKind, len: usize) -> Option<ObjData> {
+        Some(match kind {
+            ElemKind::Boolean => ObjData::Booleans(filled(len, 0)?),
+            ElemKind::Byte => ObjData::Bytes(filled(len, 0)?),
+            ElemKind::Char => ObjData::Chars(filled(len, 0)?),
+            ElemKind::Short => ObjData::Shorts(filled(len, 0)?),
+            ElemKind::Int => ObjData::Ints(filled(len, 0)?),
+            ElemKind::Long => ObjData::Longs(filled(len, 0)?),
+            ElemKind::Float => ObjData::Floats(filled(len, 0.0)?),
+            ElemKind::Double => ObjData::Doubles(filled(len, 0.0)?),
+            ElemKind::Ref => ObjData::Refs(filled(len, Ref::NULL)?),
+        })
+    }
+
+    /// A copy (`Object.clone`); `None` if rpf cannot get the memory for it.
+    pub fn try_clone(&self) -> Option<ObjData> {
+        Some(match self {
+            ObjData::Fields(a) => ObjData::Fields(copied(a)?),
+            ObjData::Booleans(a) => ObjData::Booleans(copied(a)?),
+            ObjData::Bytes(a) => ObjData::Bytes(copied(a)?),
+            ObjData::Chars(a) => ObjData::Chars(copied(a)?),
+            ObjData::Shorts(a) => ObjData::Shorts(copied(a)?),
+            ObjData::Ints(a) => ObjData::Ints(copied(a)?),
+            ObjData::Longs(a) => ObjData::Longs(copied(a)?),
+            ObjData::Floats(a) => ObjData::Floats(copied(a)?),
+            ObjData::Doubles(a) => ObjData::Doubles(copied(a)?),
+            ObjData::Refs(a) => ObjData::Refs(copied(a)?),
+        })
     }
 
     /// Array length, or `None` for instances.
@@ -176,15 +193,58 @@ impl ObjData {
         })
     }
 
-    /// Approximate size in bytes (statistics and the memory limit).
-    pub fn size_bytes(&self) -> usize {
-        16 + match self {
-            ObjData::Fields(f) => f.len() * 8,
-            other => {
-                other.array_len().unwrap_or(0) * other.elem_kind().map(ElemKind::size).unwrap_or(0)
-            }
+    /// What this object takes of the Java heap (see [`Heap::bytes`]).
+    pub fn footprint(&self) -> u64 {
+        match self {
+            ObjData::Fields(f) => instance_footprint(f.len()),
+            other => array_footprint(
+                other.elem_kind().unwrap_or(ElemKind::Ref),
+                other.array_len().unwrap_or(0),
+            ),
         }
     }
+}
+
+/// What an object costs rpf besides its fields or elements: its record (class, flags,
+/// identity hash, cached digest), the reference counts that let saved states share it, and
+/// its heap slot.
+const OBJECT_OVERHEAD: u64 = (std::mem::size_of::<Obj>()
+    + 2 * std::mem::size_of::<usize>()
+    + std::mem::size_of::<Option<Rc<Obj>>>()) as u64;
+
+/// What an instance with `fields` field slots takes of the Java heap: what rpf spends on
+/// it, so that `vm.heap_limit` bounds rpf's own memory (an instance costs more than in
+/// HotSpot, whose fields take 4 or 8 bytes, not a [`Value`] each).
+pub fn instance_footprint(fields: usize) -> u64 {
+    OBJECT_OVERHEAD + (fields * std::mem::size_of::<Value>()) as u64
+}
+
+/// What an array of `len` elements of `kind` takes of the Java heap: its elements take
+/// what they take in HotSpot (references 4 bytes, as with compressed pointers).
+pub fn array_footprint(kind: ElemKind, len: usize) -> u64 {
+    OBJECT_OVERHEAD.saturating_add((len as u64).saturating_mul(kind.size() as u64))
+}
+
+/// Arrays of at least this many bytes are made only once a fallible reservation has shown
+/// that the memory is to be had; smaller ones fail only when rpf itself is out of memory.
+const LARGE_ARRAY: usize = 1 << 20;
+
+/// `len` copies of `value`, or `None` if the memory is not to be had. Zeroed arrays come
+/// from the allocator's zeroed memory (`vec!`), whose pages are not touched until used.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Box<[T]>> {
+    if len.saturating_mul(std::mem::size_of::<T>()) >= LARGE_ARRAY {
+        let mut probe: Vec<T> = Vec::new();
+        probe.try_reserve_exact(len).ok()?;
+    }
+    Some(vec![value; len].into_boxed_slice())
+}
+
+/// A copy of `items`, or `None` if the memory is not to be had.
+fn copied<T: Clone>(items: &[T]) -> Option<Box<[T]>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(items.len()).ok()?;
+    v.extend_from_slice(items);
+    Some(v.into_boxed_slice())
 }
 
 /// A heap object: its class, payload and bookkeeping flags.
@@ -339,6 +399,10 @@ pub struct Heap {
     pub total_allocated: u64,
     /// Live objects right after the last collection (sets the next collection's trigger).
     pub live_after_gc: usize,
+    /// What the live objects take of the Java heap (see [`Heap::bytes`]).
+    bytes: u64,
+    /// [`Heap::bytes`] right after the last collection (sets the next collection's trigger).
+    pub bytes_after_gc: u64,
 }
 
 impl Heap {
@@ -358,6 +422,7 @@ impl Heap {
     /// Stores a new object in the first free slot and returns its reference.
     pub fn alloc(&mut self, obj: Obj) -> Ref {
         self.count_new();
+        self.bytes += obj.data.footprint();
         let r = match self.free.pop() {
             Some(index) if (index as usize) < self.slots.len() => Ref(index),
             _ => Ref(self.slots.len() as u32),
@@ -536,8 +601,9 @@ impl Heap {
             self.edges = self.edges.wrapping_sub(gone);
         }
         if let Some(slot) = self.slots.get_mut(r.index()) {
-            if slot.take().is_some() {
+            if let Some(obj) = slot.take() {
                 self.live -= 1;
+                self.bytes -= obj.data.footprint();
                 if self.old_boundary == 0 {
                     self.free.push(r.0);
                 }
@@ -548,6 +614,12 @@ impl Heap {
     /// Number of live objects.
     pub fn live(&self) -> usize {
         self.live
+    }
+
+    /// Bytes the objects take of the Java heap, garbage not yet collected included: what
+    /// `vm.heap_limit` bounds ([`ObjData::footprint`]).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// One past the highest slot ever used.
@@ -673,6 +745,33 @@ mod tests {
     }
 
     #[test]
+    fn the_heap_counts_the_bytes_of_live_objects() {
+        // What the README says an object takes.
+        assert_eq!(instance_footprint(0), 80);
+        assert_eq!(instance_footprint(3) - instance_footprint(2), 16);
+        assert_eq!(array_footprint(ElemKind::Ref, 10), 80 + 40);
+        assert_eq!(array_footprint(ElemKind::Long, usize::MAX), u64::MAX);
+        let mut heap = Heap::new();
+        let fields = ObjData::Fields(vec![Value::Int(1); 3].into());
+        let a = heap.alloc(Obj::new(1, fields));
+        let longs = ObjData::new_array(ElemKind::Long, 100).expect("800 bytes");
+        let b = heap.alloc(Obj::new(2, longs));
+        assert_eq!(
+            heap.bytes(),
+            instance_footprint(3) + array_footprint(ElemKind::Long, 100)
+        );
+        heap.free(a);
+        assert_eq!(heap.bytes(), array_footprint(ElemKind::Long, 100));
+        heap.free(b);
+        assert_eq!(heap.bytes(), 0);
+    }
+
+    #[test]
+    fn an_array_rpf_cannot_get_is_refused_not_fatal() {
+        assert!(ObjData::new_array(ElemKind::Long, usize::MAX / 4).is_none());
+    }
+
+    #[test]
     fn the_dirty_sum_kept_up_to_date_equals_the_sum_from_scratch() {
         let mut heap = Heap::new();
         let field = |x: i32| Obj::new(1, ObjData::Fields(vec![Value::Int(x)].into()));
@@ -788,7 +887,10 @@ mod tests {
         heap.free(holder);
         assert_eq!(heap.edges(), empty);
         let mut array = heap.clone();
-        let a = array.alloc(Obj::new(2, ObjData::new_array(ElemKind::Ref, 2)));
+        let a = array.alloc(Obj::new(
+            2,
+            ObjData::new_array(ElemKind::Ref, 2).expect("small"),
+        ));
         assert_eq!(array.edges(), empty, "a new array of nulls adds no edge");
         assert_eq!(array.store_element(a, 1, Value::Ref(x)), Some(true));
         assert_eq!(array.store_element(a, 2, Value::Ref(x)), Some(false));
@@ -799,7 +901,10 @@ mod tests {
     fn primitive_writes_and_identity_hashes_keep_the_edge_hash() {
         let (mut heap, [x, y, _]) = graph_heap();
         heap.write_field(x, 0, Value::Ref(y));
-        let bytes = heap.alloc(Obj::new(3, ObjData::new_array(ElemKind::Byte, 4)));
+        let bytes = heap.alloc(Obj::new(
+            3,
+            ObjData::new_array(ElemKind::Byte, 4).expect("small"),
+        ));
         let before = heap.edges();
         if let Some(ObjData::Bytes(b)) = heap.primitive_data_mut(bytes) {
             b[0] = 7;
