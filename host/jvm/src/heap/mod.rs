@@ -205,24 +205,34 @@ impl ObjData {
     }
 }
 
-/// What an object costs rpf besides its fields or elements: its record (class, flags,
-/// identity hash, cached digest), the reference counts that let saved states share it, and
-/// its heap slot.
-const OBJECT_OVERHEAD: u64 = (std::mem::size_of::<Obj>()
-    + 2 * std::mem::size_of::<usize>()
-    + std::mem::size_of::<Option<Rc<Obj>>>()) as u64;
+/// What the memory allocator takes for a block of `bytes`: glibc's malloc adds an 8-byte
+/// header and rounds to 16 bytes, 32 at least (an empty payload is no block at all).
+fn block(bytes: u64) -> u64 {
+    match bytes {
+        0 => 0,
+        _ => bytes.saturating_add(8 + 15).max(32) & !15,
+    }
+}
+
+/// What an object costs rpf besides its fields or elements: the block of its record
+/// (class, flags, identity hash, cached digest) with the reference counts that let saved
+/// states share it, and its heap slot.
+const OBJECT_OVERHEAD: u64 = {
+    let record = std::mem::size_of::<Obj>() + 2 * std::mem::size_of::<usize>();
+    (record + 8 + 15) as u64 / 16 * 16 + std::mem::size_of::<Option<Rc<Obj>>>() as u64
+};
 
 /// What an instance with `fields` field slots takes of the Java heap: what rpf spends on
 /// it, so that `vm.heap_limit` bounds rpf's own memory (an instance costs more than in
 /// HotSpot, whose fields take 4 or 8 bytes, not a [`Value`] each).
 pub fn instance_footprint(fields: usize) -> u64 {
-    OBJECT_OVERHEAD + (fields * std::mem::size_of::<Value>()) as u64
+    OBJECT_OVERHEAD + block((fields * std::mem::size_of::<Value>()) as u64)
 }
 
 /// What an array of `len` elements of `kind` takes of the Java heap: its elements take
 /// what they take in HotSpot (references 4 bytes, as with compressed pointers).
 pub fn array_footprint(kind: ElemKind, len: usize) -> u64 {
-    OBJECT_OVERHEAD.saturating_add((len as u64).saturating_mul(kind.size() as u64))
+    OBJECT_OVERHEAD.saturating_add(block((len as u64).saturating_mul(kind.size() as u64)))
 }
 
 /// Arrays of at least this many bytes are made only once a fallible reservation has shown
@@ -747,9 +757,11 @@ mod tests {
     #[test]
     fn the_heap_counts_the_bytes_of_live_objects() {
         // What the README says an object takes.
-        assert_eq!(instance_footprint(0), 80);
-        assert_eq!(instance_footprint(3) - instance_footprint(2), 16);
-        assert_eq!(array_footprint(ElemKind::Ref, 10), 80 + 40);
+        assert_eq!(instance_footprint(0), 88);
+        assert_eq!(instance_footprint(1), 88 + 32);
+        assert_eq!(instance_footprint(3), 88 + 64);
+        assert_eq!(array_footprint(ElemKind::Int, 4), 88 + 32);
+        assert_eq!(array_footprint(ElemKind::Long, 1000), 88 + 8016);
         assert_eq!(array_footprint(ElemKind::Long, usize::MAX), u64::MAX);
         let mut heap = Heap::new();
         let fields = ObjData::Fields(vec![Value::Int(1); 3].into());
