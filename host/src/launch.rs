@@ -28,9 +28,10 @@ pub enum LaunchError {
     /// No main class was given.
     #[error("no target class given: name a main class or set `target` in the .jpf file")]
     NoTarget,
-    /// The program needs something rpf does not support.
+    /// The program asked for something its settings do not provide (a named choice without
+    /// a configured generator).
     #[error("{0}")]
-    Unsupported(String),
+    Setting(String),
     /// An input file (trace, ...) is unusable.
     #[error("{0}")]
     Input(String),

@@ -58,7 +58,7 @@ pub mod thread;
 pub mod value;
 pub mod vm;
 
-pub use flow::{Flow, Stop};
+pub use flow::{Flow, Stop, Unsupported};
 pub use machine::Machine;
 pub use plain::Plain;
 pub use state::{ClassState, InitState};

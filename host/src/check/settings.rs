@@ -99,6 +99,8 @@ impl CheckSettings {
                 max_errors,
                 queue_limit: keys::SEARCH_QUEUE_LIMIT.get(config)?.map(to_usize),
                 drop,
+                // Set by the caller that installs the signal handlers.
+                interrupt: None,
             },
             policy: Policy {
                 por: keys::VM_POR.get(config)?,
@@ -131,7 +133,9 @@ fn workers(
     properties: &[String],
 ) -> Result<usize, ConfigError> {
     let workers = match keys::SEARCH_WORKERS.get(config)? {
-        Amount::Auto => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Amount::Auto => std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(to_usize(keys::MAX_WORKERS)),
         Amount::Exactly(n) => to_usize(n),
     };
     if workers > 1 {
