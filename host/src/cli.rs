@@ -305,7 +305,7 @@ fn run_command(args: &TargetArgs) -> i32 {
 
 fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
     // First of all, so that a signal during booting still ends with reports.
-    let interrupt = crate::interrupt::flag();
+    let interrupt = crate::signals::interrupt_flag();
     let trace = match replay.map(crate::check::load_trace).transpose() {
         Ok(t) => t,
         Err(e) => return report_launch_error(&e),
@@ -378,6 +378,7 @@ pub fn main() -> i32 {
         }
     };
     init_tracing(cli.verbose);
+    crate::signals::survive_file_size_limit();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
         Some(Command::Plugins(args)) => plugins_command(args),

@@ -261,3 +261,30 @@ fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
         assert!(report["errors"].as_array().is_some_and(Vec::is_empty));
     }
 }
+
+#[test]
+fn a_full_disk_is_an_error_about_the_report_not_the_end_of_rpf() {
+    // A file-size limit of 0 stands in for a full disk: every report write fails with EFBIG
+    // (rpf handles SIGXFSZ, which would otherwise kill it).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let json = json_path(&dir);
+    let command = "ulimit -f 0 && exec \"$0\" -cp \"$1\" EarlyViolation +report.progress=0 +vm.output=false +report.json.file=\"$2\"";
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .arg(rpf_binary())
+        .arg(classes())
+        .arg(&json)
+        .output()
+        .expect("run sh");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "the violation stands: {stderr}");
+    assert!(
+        stderr.contains(&format!("cannot write {}", json.display()))
+            && stderr.contains("too large"),
+        "{stderr}"
+    );
+    assert!(!json.exists());
+    let leftovers = std::fs::read_dir(dir.path()).expect("list").count();
+    assert_eq!(leftovers, 0, "no temporary file is left behind");
+}

@@ -16,6 +16,15 @@ fn directory(path: &Path) -> &Path {
     }
 }
 
+/// A new file in `dir` with the permissions an ordinary file gets (`0666` less the umask;
+/// temporary files are private by default, which a report must not be).
+fn temporary_file(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new()
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+}
+
 /// Checks that a report can be written at `path` (its directory exists and takes a new
 /// file, and `path` is not a directory) and removes a report an earlier run left there.
 pub fn claim(path: &Path) -> Result<(), LaunchError> {
@@ -26,7 +35,7 @@ pub fn claim(path: &Path) -> Result<(), LaunchError> {
             "it is a directory",
         )));
     }
-    tempfile::NamedTempFile::new_in(directory(path)).map_err(fail)?;
+    temporary_file(directory(path)).map_err(fail)?;
     match std::fs::remove_file(path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(e)),
         _ => Ok(()),
@@ -37,7 +46,7 @@ pub fn claim(path: &Path) -> Result<(), LaunchError> {
 /// `path` once complete.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), LaunchError> {
     let fail = |e: std::io::Error| LaunchError::Output(path.to_path_buf(), e);
-    let mut file = tempfile::NamedTempFile::new_in(directory(path)).map_err(fail)?;
+    let mut file = temporary_file(directory(path)).map_err(fail)?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.as_file().sync_all())
         .map_err(fail)?;
