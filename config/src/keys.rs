@@ -243,6 +243,15 @@ pub enum QueueDrop {
     Random,
 }
 
+/// Where the checker's file operations go (`vm.fs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileSystem {
+    /// A sandbox per path over the real file system, which is only read.
+    Sandbox,
+    /// The real file system.
+    Real,
+}
+
 registry! {
     TARGET: OptKey<Text> = ("target", Text, Unset::Nothing,
         "main class to run");
@@ -270,6 +279,9 @@ registry! {
         "class library code runs atomically unless it blocks");
     VM_TIMEOUTS: Key<Bool> = ("vm.timeouts", Bool, "true",
         "timed waits, sleeps and parks may time out at any scheduling point");
+    VM_FS: Key<OneOf<FileSystem>> = ("vm.fs",
+        OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
+        "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");
     VM_OUTPUT: Key<Bool> = ("vm.output", Bool, "true",
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",

@@ -81,7 +81,7 @@ impl<M: Machine> Vm<M> {
             start_instant: std::time::Instant::now(),
             vm_roots: Vec::new(),
             preallocated_overflow: Ref::NULL,
-            directories: Default::default(),
+            real_files: Default::default(),
             adapters: Default::default(),
             attrs_active: false,
             regs: Registers::default(),
