@@ -278,7 +278,9 @@ registry! {
     VM_POR_SYSTEM_ATOMIC: Key<Bool> = ("vm.por.system_atomic", Bool, "true",
         "class library code runs atomically unless it blocks");
     VM_TIMEOUTS: Key<Bool> = ("vm.timeouts", Bool, "true",
-        "timed waits, sleeps and parks may time out at any scheduling point");
+        "timed waits, sleeps and parks end by timeout (false: they wait like untimed ones)");
+    VM_TIMEOUTS_DELAY: Key<Duration> = ("vm.timeouts.delay", Duration, "1s",
+        "how long a thread that can run may wait for the processor: a timed wait ends while others can run only if its deadline is within this (0: only when no thread can run)");
     VM_FS: Key<OneOf<FileSystem>> = ("vm.fs",
         OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
         "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");

@@ -18,12 +18,9 @@ fn classes() -> &'static Path {
         .path()
 }
 
-/// Checks `main` with program arguments and settings. Until the clock is virtual, the JDK's
-/// `Cleaner` thread (started by the first open file) makes timed waits endless, so timeouts
-/// are off.
+/// Checks `main` with program arguments and settings.
 fn check(main: &str, args: &[&str], settings: &[&str]) -> (RunResult, Value) {
     let mut all: Vec<&str> = args.to_vec();
-    all.push("+vm.timeouts=false");
     all.extend_from_slice(settings);
     check_with_report(classes(), main, &all)
 }
@@ -140,9 +137,9 @@ fn output_of_a_path_prefix_is_not_repeated_after_backtracking() {
     );
     // The line printed before the first choice belongs to the transition every path shares:
     // the search runs it once, and backtracking does not run it again. The lines printed at
-    // the ends of paths come once per run of the transitions that print them (the `Cleaner`
-    // thread's interleavings with main's file operations make several such runs per data
-    // choice).
+    // the ends of paths come once per run of the transitions that print them (the JDK's
+    // daemon threads interleave with main's file operations, which makes several such runs
+    // per data choice).
     let starts = run
         .stdout
         .lines()

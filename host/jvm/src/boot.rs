@@ -6,6 +6,7 @@ use super::loader::{Classes, LinkError};
 use super::thread::{Exec, FrameKind, JThread, Phase, Status};
 use super::value::{Ref, Value};
 use crate::classpath::ClassPath;
+use crate::clock::Clock;
 use crate::flow::Stop;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
@@ -79,6 +80,12 @@ impl<M: Machine> Vm<M> {
             system_properties,
             unnamed_module: Ref::NULL,
             start_instant: std::time::Instant::now(),
+            // Explored paths must see the same clock: time is then virtual.
+            clock: if M::EXPLORES {
+                Clock::Virtual
+            } else {
+                Clock::real()
+            },
             vm_roots: Vec::new(),
             preallocated_overflow: Ref::NULL,
             real_files: Default::default(),

@@ -28,6 +28,7 @@ pub mod class;
 mod class_init;
 pub mod classfile;
 pub mod classpath;
+pub mod clock;
 pub mod describe;
 mod events;
 mod exceptions;

@@ -1,9 +1,8 @@
 //! Threads' lives: running a thread, the calls the VM makes on its own (a thread's entry
 //! method, uncaught-exception dispatch, `Thread.exit`, shutdown hooks), termination, and
-//! time: deadlines of timed waits and the program's clock.
+//! the program's end.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
+use crate::clock::Timeouts;
 use crate::flow::Stop;
 use crate::machine::{Machine, VmEvent};
 use crate::thread::{Phase, Status};
@@ -11,15 +10,6 @@ use crate::value::Value;
 use crate::vm::{Jvm, Vm};
 
 impl Jvm {
-    /// Milliseconds on the program's clock (wall clock plus skipped sleeps).
-    pub fn now_ms(&self) -> u64 {
-        let wall = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_millis() as u64)
-            .unwrap_or(0);
-        wall + self.state.clock_offset_ms
-    }
-
     /// Whether thread `t` can execute now.
     pub fn is_runnable(&self, t: usize) -> bool {
         match self.state.threads[t].status {
@@ -29,22 +19,11 @@ impl Jvm {
         }
     }
 
-    /// Whether thread `t` is in a timed wait that could end by timeout now.
-    pub fn may_time_out(&self, t: usize) -> bool {
-        let th = &self.state.threads[t];
-        match th.status {
-            Status::Sleeping => true,
-            Status::Parked => th.deadline.is_some(),
-            Status::Waiting(obj) => th.deadline.is_some() && self.monitor_available(obj, t),
-            _ => false,
-        }
-    }
-
     /// Threads that could be scheduled now: runnable ones, ones blocked on a monitor that
-    /// is free, and (with `timeouts`) timed waiters that may time out.
-    pub fn schedulable(&self, timeouts: bool) -> impl Iterator<Item = u32> + '_ {
+    /// is free, and timed waiters whose wait may end now under `timeouts`.
+    pub fn schedulable(&self, timeouts: Timeouts) -> impl Iterator<Item = u32> + '_ {
         (0..self.state.threads.len())
-            .filter(move |&t| self.is_runnable(t) || (timeouts && self.may_time_out(t)))
+            .filter(move |&t| self.is_runnable(t) || self.may_time_out(t, timeouts))
             .map(|t| t as u32)
     }
 
@@ -75,44 +54,6 @@ impl<M: Machine> Vm<M> {
         self.instructions += before - *budget;
         self.state.threads[t].exec = exec;
         stop
-    }
-
-    /// Makes thread `t` runnable if it is in a timed wait that may time out: the wait times
-    /// out (a driver chose to run it).
-    pub fn time_out(&mut self, t: usize) {
-        if self.is_runnable(t) || !self.may_time_out(t) {
-            return;
-        }
-        match self.state.threads[t].status {
-            Status::Waiting(_) => self.wake_waiter(t),
-            _ => {
-                let th = &mut self.state.threads[t];
-                th.status = Status::Runnable;
-                th.deadline = None;
-            }
-        }
-    }
-
-    /// Wakes threads whose deadline has passed.
-    pub(crate) fn wake_timed(&mut self, now: u64) {
-        for t in 0..self.state.threads.len() {
-            let thread = &self.state.threads[t];
-            let Some(deadline) = thread.deadline else {
-                continue;
-            };
-            if deadline > now {
-                continue;
-            }
-            match thread.status {
-                Status::Sleeping | Status::Parked => {
-                    let thread = &mut self.state.threads[t];
-                    thread.status = Status::Runnable;
-                    thread.deadline = None;
-                }
-                Status::Waiting(_) => self.wake_waiter(t),
-                _ => self.state.threads[t].deadline = None,
-            }
-        }
     }
 
     /// Handles the end of a VM-initiated call on thread `t`: uncaught exceptions go to the
@@ -200,8 +141,42 @@ impl<M: Machine> Vm<M> {
         self.report_thread(VmEvent::ThreadTerminated { thread: t });
     }
 
+    /// Whether the program has ended, and with which exit status: by `System.exit`, or
+    /// because no non-daemon thread is alive and the shutdown hooks have run (they are
+    /// started here when the last non-daemon thread ends). Daemon threads are abandoned then,
+    /// as the JVM abandons them.
+    pub fn program_end(&mut self) -> Option<i32> {
+        if let Some(status) = self.state.exit_status {
+            return Some(status);
+        }
+        if self.live_non_daemon() {
+            return None;
+        }
+        let threads = &self.state.threads;
+        if !threads
+            .first()
+            .is_some_and(|main| main.phase == Phase::Shutdown)
+        {
+            self.begin_shutdown();
+        }
+        let shutdown_done = self
+            .state
+            .threads
+            .iter()
+            .all(|t| t.phase != Phase::Shutdown || t.status == Status::Terminated);
+        if !shutdown_done {
+            return None;
+        }
+        let main_failed = self
+            .state
+            .threads
+            .first()
+            .is_some_and(|main| main.died_by_exception);
+        Some(i32::from(main_failed))
+    }
+
     /// Starts `Shutdown.shutdown()` (shutdown hooks) on the main thread's record.
-    pub(crate) fn begin_shutdown(&mut self) {
+    fn begin_shutdown(&mut self) {
         let Some(shutdown) = self.known_methods.shutdown else {
             return;
         };

@@ -114,7 +114,8 @@ impl<M: Machine> Vm<M> {
         self.report_at(exec, VmEvent::ObjectUnlocked { object: obj, count });
     }
 
-    /// `Object.wait(timeout)`, both halves. `deadline` is absolute virtual ms, if timed.
+    /// `Object.wait(timeout)`, both halves. `deadline` is on the program's clock (ns), if
+    /// timed.
     pub fn object_wait(&mut self, obj: Ref, deadline: Option<u64>) -> WaitOutcome {
         let me = self.state.current;
         if M::EXPLORES {
@@ -181,11 +182,13 @@ impl<M: Machine> Vm<M> {
 
     /// Wakes thread `t` from a wait: it will re-acquire the monitor before returning.
     pub fn wake_waiter(&mut self, t: usize) {
+        let now = self.now_ns();
         let thread = &mut self.state.threads[t];
         if let Some(w) = thread.wait.as_mut() {
             w.woken = true;
             thread.deadline = None;
             thread.status = Status::Blocked(w.monitor);
+            thread.ready_since = now;
         }
     }
 

@@ -7,7 +7,6 @@
 
 use crate::flow::Stop;
 use crate::machine::Machine;
-use crate::thread::{Phase, Status};
 use crate::vm::{Jvm, Vm};
 
 /// Plain execution: one schedule, no choices, every hook at its default.
@@ -41,46 +40,16 @@ impl Vm<Plain> {
     pub fn run_to_completion(&mut self) -> Outcome {
         let slice = self.opts.time_slice.max(1);
         let mut last = self.state.current;
-        let mut shutdown_started = false;
         loop {
-            if let Some(status) = self.state.exit_status {
+            if let Some(status) = self.program_end() {
                 self.io.flush();
                 return Outcome::Exited(status);
             }
-            if !self.live_non_daemon() {
-                if !shutdown_started {
-                    shutdown_started = true;
-                    self.begin_shutdown();
-                    continue;
-                }
-                let shutdown_done = self
-                    .state
-                    .threads
-                    .iter()
-                    .all(|t| t.phase != Phase::Shutdown || t.status == Status::Terminated);
-                if shutdown_done {
-                    self.io.flush();
-                    let main_failed = self
-                        .state
-                        .threads
-                        .first()
-                        .is_some_and(|t| t.died_by_exception);
-                    return Outcome::Exited(i32::from(main_failed));
-                }
-            }
-            let now = self.now_ms();
-            self.wake_timed(now);
+            self.wake_timed();
             let Some(t) = self.next_runnable(last) else {
-                let earliest = self
-                    .state
-                    .threads
-                    .iter()
-                    .filter(|t| t.is_alive())
-                    .filter_map(|t| t.deadline)
-                    .min();
-                match earliest {
+                match self.next_deadline() {
                     Some(deadline) => {
-                        self.state.clock_offset_ms += deadline.saturating_sub(now);
+                        self.pass_time_to(deadline);
                         continue;
                     }
                     None => {

@@ -21,7 +21,7 @@ use crate::value::Ref;
 /// that a path has not loaded yet is invisible to it), caches derived from the state, the
 /// VM's execution registers (valid within one transition only, see [`crate::vm::Jvm::restore`]),
 /// program output, files opened on the real file system (`vm.fs=real`: I/O happens on the
-/// real machine), and the virtual clock's wall-clock base.
+/// real machine), and the real clock of plain execution (see [`crate::clock::Clock`]).
 #[derive(Debug, Clone)]
 pub struct ProgramState {
     /// Objects.
@@ -42,8 +42,9 @@ pub struct ProgramState {
     pub exit_status: Option<i32>,
     /// Nesting of `Verify.beginAtomic` sections (no scheduling points inside).
     pub atomic_depth: u32,
-    /// Virtual time added to the wall clock by sleeps that were skipped.
-    pub clock_offset_ms: u64,
+    /// The program's clock in nanoseconds: virtual time under a driver that explores, the
+    /// time skipped while every thread waited in plain execution (see [`crate::clock`]).
+    pub clock_ns: u64,
     /// Plugin attributes of fields and array elements.
     pub heap_attrs: HeapAttrs,
     /// The file system's changes, open files and directory streams (`vm.fs=sandbox`).
@@ -63,7 +64,7 @@ impl ProgramState {
             current: 0,
             exit_status: None,
             atomic_depth: 0,
-            clock_offset_ms: 0,
+            clock_ns: 0,
             heap_attrs: HeapAttrs::default(),
             files: Sandbox::default(),
         }

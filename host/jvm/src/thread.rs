@@ -200,8 +200,11 @@ pub struct JThread {
     pub permit: bool,
     /// Wait in progress.
     pub wait: Option<WaitState>,
-    /// Virtual-clock deadline (ms) for timed sleep/wait/park.
+    /// When a timed sleep, wait or park ends, in nanoseconds on the program's clock.
     pub deadline: Option<u64>,
+    /// When the thread last ran or became able to run, on the program's clock (how long a
+    /// runnable thread has waited for the processor, see [`crate::clock::Timeouts`]).
+    pub ready_since: u64,
     /// Set when the thread ended with an uncaught exception.
     pub died_by_exception: bool,
     /// The VM-initiated call in progress.
@@ -242,6 +245,7 @@ impl JThread {
             permit: false,
             wait: None,
             deadline: None,
+            ready_since: 0,
             died_by_exception: false,
             phase: Phase::Entry,
             timed_block: false,

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::class::{ClassId, MethodId};
+use crate::clock::Clock;
 use crate::flow::NativeResult;
 use crate::fs::real::RealFiles;
 use crate::fs::{FileSystem, FsMode};
@@ -148,8 +149,10 @@ pub struct Jvm {
     pub system_properties: Vec<(String, String)>,
     /// The module every class reports (rpf runs without the module system).
     pub unnamed_module: Ref,
-    /// When the VM started (for `nanoTime`).
+    /// When the VM started (the real clock's zero).
     pub start_instant: std::time::Instant,
+    /// Where the program's clock comes from.
+    pub clock: Clock,
     /// Objects the VM keeps alive on its own (thread groups, ...).
     pub vm_roots: Vec<Ref>,
     /// Thrown when even the overflow reserve is exhausted.
@@ -347,7 +350,7 @@ impl Jvm {
         state.current = saved.current;
         state.exit_status = saved.exit_status;
         state.atomic_depth = saved.atomic_depth;
-        state.clock_offset_ms = saved.clock_offset_ms;
+        state.clock_ns = saved.clock_ns;
         state.heap_attrs.clone_from(&saved.heap_attrs);
         state.files.clone_from(&saved.files);
         self.regs.upcall_exception = None;

@@ -440,6 +440,11 @@ fn thread_digest(th: &JThread, bounds: Bounds, keys: Keys<'_>, roots: &mut Vec<R
         | (th.phase as u64) << 8;
     h.word(flags);
     h.word(u64::from(th.hash_counter));
+    // Times on the (virtual) program clock, which is hashed with the state's global part:
+    // when a timed wait ends, and since when the thread has been able to run (how far the
+    // clock may move before it runs).
+    h.word(th.deadline.unwrap_or(0));
+    h.word(th.ready_since);
     if let Some(w) = th.wait {
         h.word(id(w.monitor));
         h.word(u64::from(w.count) << 1 | u64::from(w.woken));
@@ -1012,6 +1017,7 @@ fn canonical_hash(
         jvm.state.files.hash_into(&mut |w| c.h.word(w));
     }
     c.h.word(u64::from(jvm.state.atomic_depth));
+    c.h.word(jvm.state.clock_ns);
     c.h.word(c.fp.generation);
     c.h.word(
         jvm.state

@@ -154,6 +154,9 @@ pub struct Recorder {
     /// The class-state table when the transition started: any change makes a new table
     /// (it is shared), and class states are not in footprints.
     class_states: PVec<ClassState>,
+    /// The program's clock at the start: a transition that moves it (a timed wait ended)
+    /// changes how long every thread has waited to run, so it commutes with nothing.
+    clock: u64,
 }
 
 impl Recorder {
@@ -167,6 +170,7 @@ impl Recorder {
         self.stamps
             .extend(jvm.state.threads.iter().map(|t| t.stamp().get()));
         self.class_states = jvm.state.class_states.clone();
+        self.clock = jvm.state.clock_ns;
     }
 
     /// Completes the footprint of the transition that ran (`jvm` holds the state it
@@ -174,6 +178,7 @@ impl Recorder {
     pub fn end(&mut self, jvm: &Jvm) -> Footprint {
         let fp = &mut self.footprint;
         fp.opaque |= !self.class_states.ptr_eq(&jvm.state.class_states);
+        fp.opaque |= jvm.state.clock_ns != self.clock;
         for (t, th) in jvm.state.threads.iter().enumerate() {
             if th.status == Status::Runnable {
                 fp.runnable_after |= bit(t as u32);

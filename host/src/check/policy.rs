@@ -3,6 +3,8 @@
 //! read by `settings` and kept in the [`Checker`](super::checker::Checker) for
 //! `scheduling` to consult.
 
+use rpf_jvm::clock::Timeouts;
+
 /// The built-in scheduling policy's settings (JPF's `vm.por.*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Policy {
@@ -13,8 +15,9 @@ pub struct Policy {
     /// from application code are scheduling points when they involve shared objects
     /// (`vm.por.system_atomic`).
     pub system_atomic: bool,
-    /// Timed waits, sleeps and timed parks may end by timeout at any scheduling point.
-    pub timeouts: bool,
+    /// Which timed waits, sleeps and timed parks may end by timeout (`vm.timeouts`,
+    /// `vm.timeouts.delay`).
+    pub timeouts: Timeouts,
 }
 
 impl Default for Policy {
@@ -22,7 +25,7 @@ impl Default for Policy {
         Policy {
             por: true,
             system_atomic: true,
-            timeouts: true,
+            timeouts: Timeouts::default(),
         }
     }
 }

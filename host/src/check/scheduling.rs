@@ -8,6 +8,7 @@
 //! policy; a scheduler plugin is consulted with the built-in answer as its default.
 
 use rpf_jvm::class::{Class, ClassId, MethodId};
+use rpf_jvm::clock::Timeouts;
 use rpf_jvm::machine::Access;
 use rpf_jvm::thread::Exec;
 use rpf_jvm::value::{Ref, Value};
@@ -31,7 +32,7 @@ pub fn shared_for_decision(checker: &mut Checker, obj: Ref) -> bool {
 }
 
 /// Threads that could be scheduled in the state `jvm` holds (see [`Jvm::schedulable`]).
-pub fn schedulable(jvm: &Jvm, timeouts: bool) -> impl Iterator<Item = u32> + '_ {
+pub fn schedulable(jvm: &Jvm, timeouts: Timeouts) -> impl Iterator<Item = u32> + '_ {
     jvm.schedulable(timeouts)
 }
 

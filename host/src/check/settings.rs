@@ -6,6 +6,7 @@ use std::time::Duration;
 use rpf_config::keys::{self, QueueDrop, SearchClass};
 use rpf_config::types::Amount;
 use rpf_config::{Config, ConfigError};
+use rpf_jvm::clock::Timeouts;
 use rpf_jvm::fs::FsMode;
 
 use super::heuristic::MostBlocked;
@@ -105,7 +106,11 @@ impl CheckSettings {
             policy: Policy {
                 por: keys::VM_POR.get(config)?,
                 system_atomic: keys::VM_POR_SYSTEM_ATOMIC.get(config)?,
-                timeouts: keys::VM_TIMEOUTS.get(config)?,
+                timeouts: Timeouts {
+                    enabled: keys::VM_TIMEOUTS.get(config)?,
+                    delay: u64::try_from(keys::VM_TIMEOUTS_DELAY.get(config)?.as_nanos())
+                        .unwrap_or(u64::MAX),
+                },
             },
             sync_detection: keys::VM_POR_SYNC_DETECTION.get(config)?,
             properties,

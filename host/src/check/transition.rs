@@ -16,8 +16,9 @@ use super::scheduling::schedulable;
 pub enum TransitionEnd {
     /// Choices were registered; the state has successors.
     Choices(ChoiceGenerators),
-    /// No thread can run on: every non-daemon thread finished, `System.exit` was called,
-    /// or the rest are blocked (which properties judge).
+    /// No thread can run on: the program ended (`System.exit`, or no non-daemon thread is
+    /// alive and the shutdown hooks have run; daemon threads are abandoned), or the rest are
+    /// blocked (which properties judge).
     Finished,
     /// A thread died of an exception a property claimed (see
     /// [`super::property::Property::claims_uncaught`]).
@@ -71,6 +72,11 @@ pub fn run(
         // Objects and classes the last operation created are reported before the state.
         vm.report_deferred_now(Frames::Parked);
     }
+    // The thread had the processor until now (see `Timeouts`).
+    let now = vm.now_ns();
+    if vm.state.threads[t].ready_since != now {
+        vm.state.threads[t].ready_since = now;
+    }
     end.unwrap_or_else(|| end_of_transition(vm))
 }
 
@@ -81,7 +87,7 @@ fn end_of_transition(vm: &mut JavaVm) -> TransitionEnd {
     if !pending.is_empty() {
         return TransitionEnd::Choices(pending);
     }
-    if vm.state.exit_status.is_some() {
+    if vm.program_end().is_some() {
         return TransitionEnd::Finished;
     }
     let cg = ChoiceGenerator::threads("schedule", schedulable(&vm.jvm, vm.machine.policy.timeouts));

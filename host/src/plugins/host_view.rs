@@ -11,6 +11,7 @@ use rpf_plugin_api::{
 use rpf_jvm::class::Resolved;
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::classfile::{opcodes, Constant, Insn};
+use rpf_jvm::clock::Timeouts;
 use rpf_jvm::heap::ObjData;
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::thread::Exec;
@@ -52,9 +53,8 @@ pub struct HostContext<'a> {
     pub frames: Frames<'a>,
     /// The choices the running transition started with, by generator id.
     pub current_choices: &'a [(Rc<str>, Choice)],
-    /// Whether timed waits may time out at any scheduling point (which threads are
-    /// schedulable depends on it).
-    pub timeouts: bool,
+    /// Which timed waits may end by timeout (which threads are schedulable depends on it).
+    pub timeouts: Timeouts,
     /// The search depth.
     pub depth: u32,
 }
@@ -71,8 +71,8 @@ pub struct VmView<'a> {
     pub component: Rc<str>,
     /// The choices the running transition started with.
     pub current_choices: &'a [(Rc<str>, Choice)],
-    /// Whether timed waits may time out (see [`HostContext::timeouts`]).
-    pub timeouts: bool,
+    /// Which timed waits may end by timeout (see [`HostContext::timeouts`]).
+    pub timeouts: Timeouts,
     /// Current search depth.
     pub depth: u32,
     /// The run's configuration.

@@ -456,7 +456,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "getNanoTimeAdjustment",
         "(J)J",
         |vm, _, a| {
-            let now_ms = vm.now_ms() as i64;
+            let now_ms = vm.now_epoch_ms();
             let offset = a.long(0);
             let diff_secs = now_ms / 1000 - offset;
             if diff_secs.abs() > (1i64 << 32) {

@@ -37,12 +37,10 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "java/lang/System",
         "currentTimeMillis",
         "()J",
-        |vm, _, _| Ok(Value::Long(vm.now_ms() as i64)),
+        |vm, _, _| Ok(Value::Long(vm.now_epoch_ms())),
     );
     r.add("java/lang/System", "nanoTime", "()J", |vm, _, _| {
-        let nanos = vm.start_instant.elapsed().as_nanos() as i64
-            + vm.state.clock_offset_ms as i64 * 1_000_000;
-        Ok(Value::Long(nanos))
+        Ok(Value::Long(vm.now_ns() as i64))
     });
     r.add(
         "java/lang/System",

@@ -157,7 +157,10 @@ fn object_wait<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> Nati
             "timeout value is negative",
         );
     }
-    let deadline = (millis > 0).then(|| vm.now_ms().saturating_add(millis as u64));
+    // A Cleaner's thread waits on a reference queue that rpf never enqueues to: timing out
+    // could only make it loop, so it waits without a timeout.
+    let timed = millis > 0 && !runs_cleaner(vm, exec);
+    let deadline = timed.then(|| vm.deadline_in((millis as u64).saturating_mul(1_000_000)));
     let starting = vm.state.threads[vm.state.current].wait.is_none();
     match vm.object_wait(obj, deadline) {
         WaitOutcome::Blocked => {
@@ -266,12 +269,21 @@ fn sleep<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult 
     if millis == 0 {
         return Err(NativeExit::Yield);
     }
-    let deadline = vm.now_ms().saturating_add(millis as u64);
+    let deadline = vm.deadline_in((millis as u64).saturating_mul(1_000_000));
     let t = &mut vm.state.threads[me];
     t.timed_block = true;
     t.status = Status::Sleeping;
     t.deadline = Some(deadline);
     Err(NativeExit::Block)
+}
+
+/// Whether the running thread is a `java.lang.ref.Cleaner`'s (its frames run
+/// `CleanerImpl.run`).
+fn runs_cleaner(vm: &Jvm, exec: &Exec) -> bool {
+    exec.frames.iter().any(|f| {
+        let class = vm.classes.method(f.method).class;
+        &*vm.classes.get(class).name == "jdk/internal/ref/CleanerImpl"
+    })
 }
 
 fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
@@ -282,7 +294,9 @@ fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult
     }
     let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
     let index = vm.state.threads.len();
-    vm.state.threads.push(JThread::new(obj, daemon));
+    let mut thread = JThread::new(obj, daemon);
+    thread.ready_since = vm.now_ns();
+    vm.state.threads.push(thread);
     vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
     vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));
     let Some(class) = vm.class_of(obj) else {
@@ -353,13 +367,17 @@ impl<M: Machine> Vm<M> {
         self.report_thread(VmEvent::ThreadInterrupted { thread: t });
         match self.state.threads[t].status {
             Status::Waiting(_) => self.wake_waiter(t),
-            Status::Sleeping | Status::Parked => {
-                let thread = &mut self.state.threads[t];
-                thread.status = Status::Runnable;
-                thread.deadline = None;
-            }
+            Status::Sleeping | Status::Parked => self.wake_sleeper(t, self.now_ns()),
             _ => {}
         }
+    }
+
+    /// Ends thread `t`'s sleep or park: it can run from `at` (on the program's clock).
+    pub fn wake_sleeper(&mut self, t: usize, at: u64) {
+        let thread = &mut self.state.threads[t];
+        thread.status = Status::Runnable;
+        thread.deadline = None;
+        thread.ready_since = at;
     }
 
     /// Bookkeeping after `Thread.start` created VM thread `t`.
@@ -368,7 +386,7 @@ impl<M: Machine> Vm<M> {
         self.report_thread(VmEvent::ThreadStarted { thread: t });
     }
 
-    /// `Unsafe.park`, both halves. `deadline` is absolute virtual ms.
+    /// `Unsafe.park`, both halves. `deadline` is on the program's clock (ns).
     pub fn park(&mut self, deadline: Option<u64>, immediate: bool) -> NativeResult {
         let me = self.state.current;
         if self.state.threads[me].timed_block {
@@ -395,12 +413,10 @@ impl<M: Machine> Vm<M> {
         let Some(t) = self.thread_index(obj) else {
             return;
         };
-        let thread = &mut self.state.threads[t];
-        if thread.status == Status::Parked {
-            thread.status = Status::Runnable;
-            thread.deadline = None;
+        if self.state.threads[t].status == Status::Parked {
+            self.wake_sleeper(t, self.now_ns());
         } else {
-            thread.permit = true;
+            self.state.threads[t].permit = true;
         }
     }
 }

@@ -558,16 +558,15 @@ pub fn initialize_from_native<M: Machine>(
 
 fn park<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
     let (absolute, time) = (a.bool(1), a.long(2));
-    let now = vm.now_ms();
     let (deadline, immediate) = if absolute {
-        (Some(time.max(0) as u64), time as u64 <= now)
+        (
+            Some(vm.deadline_at_epoch_ms(time)),
+            time <= vm.now_epoch_ms(),
+        )
     } else if time == 0 {
         (None, false)
     } else {
-        (
-            Some(now + (time.max(0) as u64).div_ceil(1_000_000)),
-            time < 0,
-        )
+        (Some(vm.deadline_in(time.max(0) as u64)), time < 0)
     };
     vm.park(deadline, immediate)
 }
