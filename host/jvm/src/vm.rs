@@ -225,11 +225,16 @@ impl<M> std::ops::DerefMut for Vm<M> {
 }
 
 impl Jvm {
-    /// The file system the program's file operations go to (`VmOptions::fs`).
+    /// The file system the program's file operations go to (`VmOptions::fs`); the sandbox
+    /// dates the changes that follow by the program's clock.
     pub fn files(&mut self) -> &mut dyn FileSystem {
         match self.opts.fs {
             FsMode::Real => &mut self.real_files,
-            FsMode::Sandbox => &mut self.state.files,
+            FsMode::Sandbox => {
+                let now = self.now_epoch_ms();
+                self.state.files.set_time(now);
+                &mut self.state.files
+            }
         }
     }
 

@@ -3,7 +3,8 @@
 // whether to delete the file (java.io.File.delete), another whether to rename it to args[1]
 // (Files.move) or write more to it (RandomAccessFile). Every path checks that what it sees
 // agrees with what it did: existence, length, content and the directory listing through
-// both java.io and java.nio, so a change made on one path must be invisible on the others.
+// both java.io and java.nio, so a change made on one path must be invisible on the others;
+// a file it wrote was modified at the program clock's present.
 import gov.nasa.jpf.vm.Verify;
 import java.io.File;
 import java.io.RandomAccessFile;
@@ -47,6 +48,8 @@ public class DeleteOrRename {
                     assert raf.readLine().equals("original+more");
                 }
                 assert file.toFile().length() == 13 : "length " + file.toFile().length();
+                long age = System.currentTimeMillis() - file.toFile().lastModified();
+                assert age >= 0 && age < 1000 : "modified " + age + " ms ago";
             }
         }
         System.out.println("delete=" + delete + " rename=" + rename + " listing="

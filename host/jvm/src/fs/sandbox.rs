@@ -14,8 +14,9 @@
 //! file's content is read from the real file until the path writes to it; then it is copied
 //! into memory (once per saved state that shares it).
 //!
-//! Files the sandbox changed get one modification time, the time of the first change in
-//! this process, so that paths writing the same content reach the same state.
+//! Files the sandbox changes get the program's clock as their modification time (virtual
+//! time under the checker, so that paths writing the same content at the same moment reach
+//! the same state); the VM sets it before each operation ([`Sandbox::set_time`]).
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -51,6 +52,9 @@ pub struct Sandbox {
     fds: Rc<BTreeMap<i32, Open>>,
     /// Open directory streams, by handle.
     dirs: Rc<BTreeMap<i64, Listing>>,
+    /// The program's clock: seconds and nanoseconds since the epoch (derived from the
+    /// program state's clock, so not hashed).
+    now: (i64, i64),
 }
 
 /// What the overlay says is at a path.
@@ -142,17 +146,6 @@ impl What {
     }
 }
 
-/// The time files changed in the sandbox get.
-fn now() -> (i64, i64) {
-    static NOW: OnceLock<(i64, i64)> = OnceLock::new();
-    *NOW.get_or_init(|| {
-        let d = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        (d.as_secs() as i64, i64::from(d.subsec_nanos()))
-    })
-}
-
 /// The process's user and group (those of `/proc/self`), which own what the sandbox makes.
 fn owner() -> (u32, u32) {
     static OWNER: OnceLock<(u32, u32)> = OnceLock::new();
@@ -190,6 +183,15 @@ fn lowest_free<K: Ord + Copy + std::ops::Add<Output = K>, V>(
 }
 
 impl Sandbox {
+    /// Sets the time the operations that follow change files at (milliseconds since the
+    /// epoch).
+    pub fn set_time(&mut self, epoch_ms: i64) {
+        self.now = (
+            epoch_ms.div_euclid(1000),
+            epoch_ms.rem_euclid(1000) * 1_000_000,
+        );
+    }
+
     /// Whether the path changed nothing and holds nothing open.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.fds.is_empty() && self.dirs.is_empty()
@@ -531,11 +533,12 @@ impl Sandbox {
     /// The bytes of node `n` to change, copied from the real file or a saved state if need
     /// be.
     fn bytes_mut(&mut self, n: u32) -> FsResult<&mut Vec<u8>> {
+        let now = self.now;
         let node = self.node_mut(n)?;
         if let Data::Real(path) = &node.data {
             node.data = Data::Bytes(Rc::new(std::fs::read(path)?));
         }
-        node.mtime = now();
+        node.mtime = now;
         node.clean = false;
         match &mut node.data {
             Data::Bytes(b) => Ok(Rc::make_mut(b)),
@@ -580,9 +583,10 @@ impl FileSystem for Sandbox {
                 }
                 let n = self.node_at(&path, !how.write)?;
                 if how.write && how.truncate {
+                    let now = self.now;
                     let node = self.node_mut(n)?;
                     node.data = Data::Bytes(Rc::default());
-                    node.mtime = now();
+                    node.mtime = now;
                 }
                 n
             }
@@ -591,7 +595,7 @@ impl FileSystem for Sandbox {
                 let n = self.add_node(Node {
                     data: Data::Bytes(Rc::default()),
                     mode: how.mode & 0o7777 & !UMASK,
-                    mtime: now(),
+                    mtime: self.now,
                     linked: true,
                     clean: false,
                 });
@@ -779,7 +783,7 @@ impl FileSystem for Sandbox {
             &path,
             Entry::Dir(DirMeta {
                 mode: mode & 0o7777 & !UMASK,
-                mtime: now(),
+                mtime: self.now,
                 opaque: true,
             }),
         );
