@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::PathBuf;
 
 use figment::value::{Dict, Map, Value};
 use figment::{Figment, Metadata, Profile, Provider};
@@ -17,6 +18,9 @@ pub struct Origin {
     pub line: usize,
     /// Index of the layer that set it (0 = first layer).
     pub layer: usize,
+    /// The directory of the file that set it, against which relative paths in the value
+    /// resolve (`None` on the command line, where they resolve against the current one).
+    pub dir: Option<PathBuf>,
 }
 
 impl fmt::Display for Origin {
@@ -141,6 +145,7 @@ impl Config {
                     source: "command line".to_string(),
                     line: 0,
                     layer,
+                    dir: None,
                 },
             },
         );

@@ -29,6 +29,15 @@ pub enum ConfigError {
         /// The key that was referenced.
         name: String,
     },
+    /// Expanding `${...}` references would make a value longer than any setting needs (a
+    /// chain of doubling references grows exponentially).
+    #[error("{origin}: expanding ${{...}} references makes the value longer than {limit} bytes")]
+    ExpansionTooLong {
+        /// File and line of the value.
+        origin: String,
+        /// The bound.
+        limit: usize,
+    },
     /// `${` without a closing `}`.
     #[error("{origin}: unterminated ${{...}} in value \"{value}\"")]
     UnterminatedReference {

@@ -2,6 +2,10 @@
 
 use crate::error::ConfigError;
 
+/// The longest value expansion may produce: far beyond any class path, small enough that a
+/// file of doubling references fails at once instead of exhausting memory.
+pub const MAX_EXPANDED_BYTES: usize = 1 << 20;
+
 /// Expands every `${name}` in `value` with `lookup(name)`; `origin` is used in errors.
 pub fn expand(
     value: &str,
@@ -24,6 +28,12 @@ pub fn expand(
             origin: origin.to_string(),
             name: name.to_string(),
         })?;
+        if out.len() + replacement.len() > MAX_EXPANDED_BYTES {
+            return Err(ConfigError::ExpansionTooLong {
+                origin: origin.to_string(),
+                limit: MAX_EXPANDED_BYTES,
+            });
+        }
         out.push_str(&replacement);
         rest = &after[end + 1..];
     }
@@ -50,6 +60,24 @@ mod tests {
             "A-/x/y"
         );
         assert_eq!(expand("plain", "f", lookup).unwrap(), "plain");
+    }
+
+    #[test]
+    fn doubling_references_are_refused_before_they_exhaust_memory() {
+        let mut values = std::collections::HashMap::from([("k0".to_string(), "x".repeat(64))]);
+        let result = (1..40).try_for_each(|i| {
+            let doubled = format!("${{k{}}}${{k{}}}", i - 1, i - 1);
+            let value = expand(&doubled, "bomb.jpf", |n| values.get(n).cloned())?;
+            values.insert(format!("k{i}"), value);
+            Ok(())
+        });
+        assert!(matches!(
+            result,
+            Err(ConfigError::ExpansionTooLong {
+                limit: MAX_EXPANDED_BYTES,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl<T: Type> Key<T> {
     /// The key's value in `config`, or its default when unset.
     pub fn get(&self, config: &Config) -> Result<T::Value, ConfigError> {
         match config.get(self.name) {
-            Some(raw) => read(self.name, &self.kind, raw, config.origin_suffix(self.name)),
+            Some(raw) => read_set(self.name, &self.kind, raw, config),
             None => read(
                 self.name,
                 &self.kind,
@@ -98,9 +98,24 @@ impl<T: Type> OptKey<T> {
     pub fn get(&self, config: &Config) -> Result<Option<T::Value>, ConfigError> {
         config
             .get(self.name)
-            .map(|raw| read(self.name, &self.kind, raw, config.origin_suffix(self.name)))
+            .map(|raw| read_set(self.name, &self.kind, raw, config))
             .transpose()
     }
+}
+
+/// Reads the value `raw` that `config` sets for `key`; relative paths in a value from a file
+/// resolve against the file's directory, so a `.jpf` means the same from any directory.
+fn read_set<T: Type>(
+    key: &str,
+    kind: &T,
+    raw: &str,
+    config: &Config,
+) -> Result<T::Value, ConfigError> {
+    let value = read(key, kind, raw, config.origin_suffix(key))?;
+    Ok(match config.origin(key).and_then(|o| o.dir.as_deref()) {
+        Some(dir) => kind.rebase(value, dir),
+        None => value,
+    })
 }
 
 /// Reads `raw` as `kind`; errors name the key, the value, what was expected or allowed, and
@@ -205,6 +220,10 @@ pub enum SearchClass {
 }
 
 /// The names `search.class` accepts: JPF's class names and rpf's short names.
+/// The most search workers a run may ask for: far above any core count rpf runs on, low
+/// enough that booting one VM per worker cannot exhaust the machine.
+pub const MAX_WORKERS: u64 = 128;
+
 const SEARCH_CLASSES: &[(&str, SearchClass)] = &[
     ("gov.nasa.jpf.search.DFSearch", SearchClass::DepthFirst),
     ("dfs", SearchClass::DepthFirst),
@@ -243,6 +262,15 @@ pub enum QueueDrop {
     Random,
 }
 
+/// Where the checker's file operations go (`vm.fs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileSystem {
+    /// A sandbox per path over the real file system, which is only read.
+    Sandbox,
+    /// The real file system.
+    Real,
+}
+
 registry! {
     TARGET: OptKey<Text> = ("target", Text, Unset::Nothing,
         "main class to run");
@@ -275,6 +303,9 @@ registry! {
         "timed waits, sleeps and parks end by timeout (false: they wait like untimed ones)");
     VM_TIMEOUTS_DELAY: Key<Duration> = ("vm.timeouts.delay", Duration, "1s",
         "how long a thread that can run may wait for the processor: a timed wait ends while others can run only if its deadline is within this (0: only when no thread can run)");
+    VM_FS: Key<OneOf<FileSystem>> = ("vm.fs",
+        OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
+        "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");
     VM_OUTPUT: Key<Bool> = ("vm.output", Bool, "true",
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",
@@ -305,7 +336,7 @@ registry! {
         OneOf(&[("newest", QueueDrop::Newest), ("oldest", QueueDrop::Oldest), ("random", QueueDrop::Random)]),
         "newest",
         "what a full queue drops");
-    SEARCH_WORKERS: Key<CountOrAuto> = ("search.workers", CountOrAuto(Range::at_least(1)), "1",
+    SEARCH_WORKERS: Key<CountOrAuto> = ("search.workers", CountOrAuto(Range::between(1, MAX_WORKERS)), "1",
         "search threads, each with its own VM (auto: one per core; depth-first and random searches without plugins)");
     SEARCH_SEED: Key<Count> = ("search.seed", Count(Range::ANY), "42",
         "seed of random search and simulation");
@@ -418,6 +449,34 @@ mod tests {
     }
 
     #[test]
+    fn relative_paths_in_a_file_resolve_against_its_directory() {
+        let dir = std::path::Path::new("/projects/app");
+        let c = ConfigBuilder::new()
+            .text(
+                "app.jpf",
+                "classpath = out:/abs/lib.jar\nplugin.path = plugins\nreport.json.file = r.json\n",
+                Some(dir.to_path_buf()),
+            )
+            .arguments(["+sourcepath=src"])
+            .build()
+            .unwrap();
+        assert_eq!(
+            CLASSPATH.get(&c).unwrap(),
+            [dir.join("out"), std::path::PathBuf::from("/abs/lib.jar")]
+        );
+        assert_eq!(
+            PLUGIN_PATH.get(&c).unwrap(),
+            Some(vec![dir.join("plugins")])
+        );
+        assert_eq!(REPORT_JSON_FILE.get(&c).unwrap(), Some(dir.join("r.json")));
+        // The command line's relative paths stay relative to the current directory.
+        assert_eq!(
+            SOURCEPATH.get(&c).unwrap(),
+            Some(vec![std::path::PathBuf::from("src")])
+        );
+    }
+
+    #[test]
     fn defaults_read_as_their_types_and_names_are_unique() {
         let empty = config("");
         for key in ALL {
@@ -464,17 +523,19 @@ mod tests {
             validate(&c).unwrap_err().to_string(),
             "vm.max_stack_depth: 15 is out of range, allowed: 16 to 1000000 (app.jpf line 1)"
         );
-        for zero in [
-            "vm.time_slice",
-            "search.max_errors",
-            "search.queue_limit",
-            "search.workers",
-        ] {
+        for zero in ["vm.time_slice", "search.max_errors", "search.queue_limit"] {
             let c = config(&format!("{zero} = 0\n"));
             let err = validate(&c).unwrap_err().to_string();
             assert!(
                 err.starts_with(&format!("{zero}: 0 is out of range, allowed: at least 1")),
                 "{err}"
+            );
+        }
+        for workers in ["0", "129", "100000"] {
+            let c = config(&format!("search.workers = {workers}\n"));
+            assert_eq!(
+                validate(&c).unwrap_err().to_string(),
+                format!("search.workers: {workers} is out of range, allowed: 1 to 128, or auto (app.jpf line 1)")
             );
         }
         let c = config("vm.stack_size = 32k\n");

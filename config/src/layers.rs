@@ -163,6 +163,7 @@ impl Resolver {
             source: source.to_string(),
             line: entry.line,
             layer: self.layer,
+            dir: dir.map(Path::to_path_buf),
         };
         let where_ = origin.to_string();
         let value = expand(&entry.value, &where_, |name| self.lookup(name, dir))?;

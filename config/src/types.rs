@@ -4,7 +4,7 @@
 //! Each type is its own Rust type with the value it reads as an associated type, so a key's
 //! typed accessor cannot disagree with the type its listing and validation show.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Why a raw value was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +29,11 @@ pub trait Type {
     /// What a value of the type looks like, for type errors (`a boolean`, `a duration such as
     /// 90s or 5m`).
     fn expected(&self) -> String;
+    /// `value` as set in a file in `dir`: paths relative to that directory (identity for
+    /// types that hold no paths).
+    fn rebase(&self, value: Self::Value, _dir: &Path) -> Self::Value {
+        value
+    }
     /// The type and the values it allows, for listings: `count, at least 1000`.
     fn describe(&self) -> String {
         match self.allowed() {
@@ -191,12 +196,16 @@ impl Type for Size {
             .iter()
             .find_map(|&(unit, factor)| Some((lower.strip_suffix(unit)?, factor)))
             .unwrap_or((lower, 1));
+        let digits = digits.trim();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Refusal::NotOfType);
+        }
+        // A number of digits too large for 64 bits is a size, just outside every range.
         let n = digits
-            .trim()
             .parse::<u64>()
             .ok()
             .and_then(|n| n.checked_mul(factor))
-            .ok_or(Refusal::NotOfType)?;
+            .ok_or(Refusal::OutOfRange)?;
         self.0.check(n)
     }
     fn name(&self) -> &'static str {
@@ -210,9 +219,14 @@ impl Type for Size {
     }
 }
 
-/// A duration: plain seconds, or a number with `ms`, `s`, `m` (or `min`) or `h`.
+/// A duration: plain seconds, or a number with `ms`, `s`, `m` (or `min`) or `h`, at most
+/// [`MAX_DURATION_HOURS`].
 #[derive(Debug, Clone, Copy)]
 pub struct Duration;
+
+/// The longest duration any key takes (over eleven years): longer ones are surely mistakes,
+/// and every duration below it is representable wherever rpf adds it to a clock.
+pub const MAX_DURATION_HOURS: u64 = 100_000;
 
 impl Type for Duration {
     type Value = std::time::Duration;
@@ -228,17 +242,17 @@ impl Type for Duration {
             "h" => 3600.0,
             _ => return Err(Refusal::NotOfType),
         };
-        number
-            .parse::<f64>()
-            .ok()
-            .and_then(|n| std::time::Duration::try_from_secs_f64(n * seconds_per_unit).ok())
-            .ok_or(Refusal::NotOfType)
+        let seconds = number.parse::<f64>().map_err(|_| Refusal::NotOfType)? * seconds_per_unit;
+        if seconds > (MAX_DURATION_HOURS * 3600) as f64 {
+            return Err(Refusal::OutOfRange);
+        }
+        std::time::Duration::try_from_secs_f64(seconds).map_err(|_| Refusal::NotOfType)
     }
     fn name(&self) -> &'static str {
         "duration"
     }
     fn allowed(&self) -> Option<String> {
-        None
+        Some(format!("at most {MAX_DURATION_HOURS}h"))
     }
     fn expected(&self) -> String {
         "a duration such as 90s or 5m".into()
@@ -273,6 +287,9 @@ impl Type for FilePath {
     type Value = PathBuf;
     fn parse(&self, raw: &str) -> Result<PathBuf, Refusal> {
         Ok(PathBuf::from(raw))
+    }
+    fn rebase(&self, value: PathBuf, dir: &Path) -> PathBuf {
+        dir.join(value)
     }
     fn name(&self) -> &'static str {
         "path"
@@ -352,6 +369,9 @@ impl Type for Paths {
     fn parse(&self, raw: &str) -> Result<Vec<PathBuf>, Refusal> {
         Ok(split(raw, &[',', ';', ':']).map(PathBuf::from).collect())
     }
+    fn rebase(&self, value: Vec<PathBuf>, dir: &Path) -> Vec<PathBuf> {
+        value.into_iter().map(|p| dir.join(p)).collect()
+    }
     fn name(&self) -> &'static str {
         "paths"
     }
@@ -409,7 +429,11 @@ mod tests {
         assert_eq!(size.parse("64kb"), Ok(64 << 10));
         assert_eq!(size.parse("1000"), Ok(1000));
         assert_eq!(size.parse("fast"), Err(Refusal::NotOfType));
-        assert_eq!(size.parse("99999999999g"), Err(Refusal::NotOfType));
+        assert_eq!(size.parse("99999999999g"), Err(Refusal::OutOfRange));
+        assert_eq!(
+            size.parse("99999999999999999999999"),
+            Err(Refusal::OutOfRange)
+        );
         let bounded = Size(Range::between(64 << 10, 1 << 30));
         assert_eq!(bounded.parse("32k"), Err(Refusal::OutOfRange));
         assert_eq!(bounded.allowed().as_deref(), Some("64k to 1g"));
@@ -418,6 +442,10 @@ mod tests {
         assert_eq!(secs("5m"), Ok(300_000));
         assert_eq!(secs("1500ms"), Ok(1500));
         assert_eq!(secs("2"), Ok(2000));
+        assert_eq!(secs("100000h"), Ok(360_000_000_000));
+        assert_eq!(secs("100001h"), Err(Refusal::OutOfRange));
+        assert_eq!(secs("99999999999999999999h"), Err(Refusal::OutOfRange));
+        assert_eq!(Duration.allowed().as_deref(), Some("at most 100000h"));
         assert_eq!(secs("0"), Ok(0));
         assert_eq!(secs("fast"), Err(Refusal::NotOfType));
         assert_eq!(secs("5 weeks"), Err(Refusal::NotOfType));

@@ -259,6 +259,8 @@ fn init_tracing(verbose: u8) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colour codes only where a terminal shows them, not in a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_target(false)
         .try_init();
 }
@@ -302,6 +304,8 @@ fn run_command(args: &TargetArgs) -> i32 {
 }
 
 fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
+    // First of all, so that a signal during booting still ends with reports.
+    let interrupt = crate::signals::interrupt_flag();
     let trace = match replay.map(crate::check::load_trace).transpose() {
         Ok(t) => t,
         Err(e) => return report_launch_error(&e),
@@ -323,24 +327,32 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
         Ok(inv) => inv,
         Err(e) => return report_launch_error(&e),
     };
-    match crate::check::check(&inv.config, &inv.target, trace.as_ref()) {
-        Ok((result, _)) => {
-            let text = crate::check::report::console(&result);
-            write_stdout(&text);
-            if let Some(failure) = &result.plugin_failure {
-                #[allow(clippy::print_stderr)]
-                {
-                    eprintln!("rpf: internal error: {failure}");
-                }
-                return EXIT_INTERNAL;
-            }
-            match result.verdict {
-                crate::check::result::Verdict::NoViolation => EXIT_OK,
-                crate::check::result::Verdict::Violation => EXIT_VIOLATION,
-                crate::check::result::Verdict::Incomplete => EXIT_INCOMPLETE,
-            }
+    let prepared = match crate::check::prepare(&inv.config, &inv.target, trace.as_ref(), interrupt)
+    {
+        Ok(p) => p,
+        Err(e) => return report_launch_error(&e),
+    };
+    write_stdout(&prepared.header());
+    let checked = match crate::check::run(&inv.config, prepared) {
+        Ok(c) => c,
+        Err(e) => return report_launch_error(&e),
+    };
+    let result = &checked.result;
+    write_stdout(&crate::check::report::console(result));
+    for e in &checked.unwritten {
+        report_launch_error(e);
+    }
+    if let Some(failure) = &result.plugin_failure {
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("rpf: internal error: {failure}");
         }
-        Err(e) => report_launch_error(&e),
+        return EXIT_INTERNAL;
+    }
+    match result.verdict {
+        crate::check::result::Verdict::NoViolation => EXIT_OK,
+        crate::check::result::Verdict::Violation => EXIT_VIOLATION,
+        crate::check::result::Verdict::Incomplete => EXIT_INCOMPLETE,
     }
 }
 
@@ -366,6 +378,7 @@ pub fn main() -> i32 {
         }
     };
     init_tracing(cli.verbose);
+    crate::signals::survive_file_size_limit();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
         Some(Command::Plugins(args)) => plugins_command(args),

@@ -7,6 +7,7 @@ use rpf_config::{keys, Config, ConfigError};
 
 use rpf_jvm::boot::BootError;
 use rpf_jvm::classpath::{find_java_home, ClassPath, ClassPathError, JavaHome};
+use rpf_jvm::fs::FsMode;
 use rpf_jvm::plain::{Outcome, Plain};
 use rpf_jvm::{Machine, Vm, VmOptions};
 
@@ -28,9 +29,10 @@ pub enum LaunchError {
     /// No main class was given.
     #[error("no target class given: name a main class or set `target` in the .jpf file")]
     NoTarget,
-    /// The program needs something rpf does not support.
+    /// The program asked for something its settings do not provide (a named choice without
+    /// a configured generator).
     #[error("{0}")]
-    Unsupported(String),
+    Setting(String),
     /// An input file (trace, ...) is unusable.
     #[error("{0}")]
     Input(String),
@@ -78,6 +80,8 @@ pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
         max_stack_depth: keys::VM_MAX_STACK_DEPTH.get(config)?,
         time_slice: keys::VM_TIME_SLICE.get(config)?,
         heap_limit: heap_limit(config)?,
+        // `rpf run` is `java`; the checker chooses its own (`vm.fs`, see `check::setup`).
+        fs: FsMode::Real,
     })
 }
 

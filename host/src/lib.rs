@@ -5,10 +5,12 @@
 //! crate drives it: [`check`] is the model checker (the Java program as a model for the
 //! [`rpf_search`] engine, scheduling points and partial order reduction, footprints,
 //! fingerprints, properties, error traces and reports), [`plugins`] the plugin host,
-//! [`launch`] turns settings into a running VM, and [`cli`] is the command line.
+//! [`launch`] turns settings into a running VM, [`signals`] turns signals into a request to
+//! stop, and [`cli`] is the command line.
 
 pub mod api_jar;
 pub mod check;
 pub mod cli;
 pub mod launch;
 pub mod plugins;
+pub mod signals;

@@ -116,6 +116,80 @@ fn saved_trace_replays_the_same_error() {
 }
 
 #[test]
+fn replay_names_the_step_where_a_trace_parts_from_the_program() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let trace = dir.path().join("trace.json");
+    let (first, _) = check(
+        "Racy",
+        &[&format!("+report.trace.file={}", trace.display())],
+    );
+    assert_eq!(first.status, Some(1));
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace")).expect("JSON");
+    let steps = saved["steps"].as_array().expect("steps").len();
+    let replay = |edit: &dyn Fn(&mut Value), extra: &[&str]| {
+        let mut changed = saved.clone();
+        edit(&mut changed);
+        let file = dir.path().join("changed.json");
+        std::fs::write(&file, changed.to_string()).expect("write");
+        let file = file.display().to_string();
+        let cp = classes().display().to_string();
+        let mut args = vec!["--replay", &file, "-cp", &cp, "+report.progress=0"];
+        args.extend_from_slice(extra);
+        run(&rpf_binary(), &args, None)
+    };
+    // An alternative the program does not offer at the second step.
+    let out = replay(
+        &|t| {
+            t["steps"][1]["index"] = 99.into();
+            t["path"][1] = 99.into();
+        },
+        &[],
+    );
+    assert_eq!(out.status, Some(2), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains(&format!(
+            "the trace does not fit the program: step 2 of {steps}: the trace takes alternative 100 but the program offers"
+        )),
+        "{}",
+        out.stderr
+    );
+    // Another thread at the last step than the program runs there.
+    let out = replay(&|t| t["steps"][steps - 1]["thread"] = 7.into(), &[]);
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(&format!(
+            "step {steps} of {steps}: the trace runs thread 7 with"
+        )),
+        "{}",
+        out.stderr
+    );
+    // A trace cut short: the error is not reached.
+    let out = replay(
+        &|t| {
+            t["steps"].as_array_mut().expect("steps").pop();
+            t["path"].as_array_mut().expect("path").pop();
+        },
+        &[],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("steps fit, but no error occurs at the end"),
+        "{}",
+        out.stderr
+    );
+    // Another program.
+    let out = replay(&|t| t["target"] = "TwoErrors".into(), &[]);
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("does not fit the program: step"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn replay_rejects_a_file_that_is_not_a_trace() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bogus = dir.path().join("bogus.json");
@@ -226,6 +300,14 @@ fn multiple_errors_reports_each_failing_choice() {
     );
     // The two passing choices ran to the end.
     assert_eq!(run.stdout.matches("ok ").count(), 2, "{}", run.stdout);
+    // The header comes before the program's output, the results after it.
+    let position = |text: &str| run.stdout.find(text).expect(text);
+    assert!(
+        position("system under test") < position("ok "),
+        "{}",
+        run.stdout
+    );
+    assert!(position("ok ") < position("results"), "{}", run.stdout);
     let (single, report) = check("TwoErrors", &[]);
     assert_eq!(single.status, Some(1));
     assert_eq!(report["errors"].as_array().map(Vec::len), Some(1));

@@ -139,12 +139,34 @@ fn out_of_range_value_names_key_value_range_and_origin() {
             "{command:?}: {err}"
         );
     }
-    let (status, err) = run(&[&jpf, "+vm.max_transition=1000", "+search.workers=0"]);
+    for workers in ["0", "100000"] {
+        let setting = format!("+search.workers={workers}");
+        let (status, err) = run(&[&jpf, "+vm.max_transition=1000", &setting]);
+        assert_eq!(status, Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "search.workers: {workers} is out of range, allowed: 1 to 128, or auto (command line)"
+            )),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_file_of_doubling_references_is_refused_without_exhausting_memory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile_hello(dir.path());
+    let mut text = format!("k0 = {}\n", "x".repeat(64));
+    for i in 1..=32 {
+        text.push_str(&format!("k{i} = ${{k{}}}${{k{}}}\n", i - 1, i - 1));
+    }
+    text.push_str("target = Hello\nclasspath = ${config_path}\n");
+    let jpf = dir.path().join("bomb.jpf");
+    std::fs::write(&jpf, text).expect("write");
+    let (status, err) = run(&[&jpf.display().to_string()]);
     assert_eq!(status, Some(2), "{err}");
     assert!(
-        err.contains(
-            "search.workers: 0 is out of range, allowed: at least 1, or auto (command line)"
-        ),
+        err.contains("bomb.jpf line 16: expanding ${...} references makes the value longer than 1048576 bytes"),
         "{err}"
     );
 }

@@ -49,6 +49,67 @@ fn jpf_file_supplies_target_args_and_class_path() {
 }
 
 #[test]
+fn relative_paths_in_a_jpf_file_resolve_against_its_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let project = dir.path().join("proj");
+    let classes = project.join("classes");
+    std::fs::create_dir_all(&classes).expect("mkdir");
+    compile(&classes, "Echo", ECHO);
+    std::fs::write(
+        project.join("app.jpf"),
+        "target = Echo\ntarget.args = a\nclasspath = classes\nplugin.path = no-such-plugins\n",
+    )
+    .expect("write jpf");
+    // Run from a sibling directory, naming the file by a relative path.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    let out = run(
+        &rpf_binary(),
+        &["run", "../proj/app.jpf", "+vm.assertions=false"],
+        Some(&elsewhere),
+    );
+    assert_eq!(out.stdout, "1 a\n", "{}", out.stderr);
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+}
+
+#[test]
+fn missing_plugin_path_entries_are_warned_about_without_colour_codes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    compile(dir.path(), "Echo", ECHO);
+    // A bare library name must not reach the dynamic loader's own search (which would find
+    // the system's C library).
+    let out = run(
+        &rpf_binary(),
+        &[
+            "-cp",
+            &dir.path().display().to_string(),
+            "Echo",
+            "+vm.assertions=false",
+            "+plugin.path=libc.so.6",
+            "+listener=rpf.ExecTracker",
+        ],
+        Some(dir.path()),
+    );
+    assert!(
+        out.stderr
+            .contains("plugin.path entry libc.so.6 does not exist; skipped"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains('\u{1b}'),
+        "no ANSI codes in a file: {:?}",
+        out.stderr
+    );
+    assert_eq!(
+        out.status,
+        Some(0),
+        "the bundled listener is still found: {}",
+        out.stderr
+    );
+}
+
+#[test]
 fn command_line_settings_override_the_jpf_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     compile(dir.path(), "Echo", ECHO);

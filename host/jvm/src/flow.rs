@@ -57,8 +57,28 @@ pub enum NativeExit {
     Prune,
     /// Run the method's own bytecode instead (an intrinsic that does not apply now).
     Bytecode,
-    /// The program needs something rpf cannot provide; the run stops with this message.
-    Unsupported(String),
+    /// The program needs something rpf cannot provide; the run stops.
+    Unsupported(Unsupported),
+}
+
+/// What a program needs that the run cannot give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unsupported {
+    /// A feature rpf lacks (a native, a kind of nondeterministic value): rpf's gap, which
+    /// makes a check incomplete.
+    Feature(String),
+    /// A setting the program's request needs is missing or wrong (a named choice without a
+    /// configured generator): the user's to fix.
+    Setting(String),
+}
+
+impl Unsupported {
+    /// What is missing, in words.
+    pub fn message(&self) -> &str {
+        match self {
+            Unsupported::Feature(m) | Unsupported::Setting(m) => m,
+        }
+    }
 }
 
 /// The result of a native.

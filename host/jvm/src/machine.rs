@@ -16,8 +16,8 @@ use super::class::{Class, ClassId, Method, MethodId};
 use super::thread::Exec;
 use super::value::{Ref, Value};
 use crate::class::FieldRef;
-use crate::flow::Flow;
 use crate::flow::NativeExit;
+use crate::flow::{Flow, Unsupported};
 use crate::vm::Vm;
 
 /// One value a choice offers: a thread to run, or a data value.
@@ -424,11 +424,11 @@ pub trait Machine: Sized {
     /// The program needs something rpf cannot provide. Plain execution throws
     /// `UnsupportedOperationException`; a model checker stops, since it cannot give a
     /// verdict about a program it cannot run.
-    fn unsupported(vm: &mut Vm<Self>, exec: &mut Exec, message: String) -> Flow {
+    fn unsupported(vm: &mut Vm<Self>, exec: &mut Exec, what: Unsupported) -> Flow {
         vm.throw_new(
             exec,
             "java/lang/UnsupportedOperationException",
-            Some(message),
+            Some(what.message().to_string()),
         )
     }
 

@@ -13,8 +13,8 @@ use super::value::{Ref, Value};
 use crate::class::FieldRef;
 use crate::classfile::Constant;
 use crate::flow::Flow;
-use crate::flow::NativeExit;
 use crate::flow::Stop;
+use crate::flow::{NativeExit, Unsupported};
 use crate::vm::Jvm;
 use crate::vm::Vm;
 
@@ -53,17 +53,23 @@ impl Jvm {
 
     /// `'void pkg.Class.name(int)'` for error messages.
     pub(crate) fn describe_method(&self, m: &Method) -> String {
+        let ret = m
+            .ret
+            .as_ref()
+            .map(super::resolve::java_type_name)
+            .unwrap_or_else(|| "void".into());
+        format!("{ret} {}", self.method_signature(m))
+    }
+
+    /// `pkg.Class.name(int)`: which method, for reports.
+    pub(crate) fn method_signature(&self, m: &Method) -> String {
         let params: Vec<String> = m
             .params
             .iter()
             .map(super::resolve::java_type_name)
             .collect();
         format!(
-            "{} {}.{}({})",
-            m.ret
-                .as_ref()
-                .map(super::resolve::java_type_name)
-                .unwrap_or_else(|| "void".into()),
+            "{}.{}({})",
             self.classes.get(m.class).java_name(),
             m.name,
             params.join(", ")
@@ -350,6 +356,14 @@ impl<M: Machine> Vm<M> {
                 Ok(())
             }
             Body::Native(f) => self.call_native(exec, &m, f, kind, lock),
+            Body::None if m.is_native() && self.classes.get(m.class).system => {
+                // A native of the class library rpf does not implement: rpf's gap, not the
+                // program's error (an application's own native gets `UnsatisfiedLinkError`,
+                // as in `java`).
+                self.release_lock(exec, lock);
+                let what = format!("native method {}", self.method_signature(&m));
+                M::unsupported(self, exec, Unsupported::Feature(what))
+            }
             Body::None => {
                 self.release_lock(exec, lock);
                 let (class, message) = if m.is_abstract() {
@@ -451,9 +465,14 @@ impl<M: Machine> Vm<M> {
                 self.release_lock(exec, lock);
                 Err(Stop::Prune)
             }
-            Err(NativeExit::Unsupported(message)) => {
+            Err(NativeExit::Unsupported(what)) => {
                 self.release_lock(exec, lock);
-                M::unsupported(self, exec, message)
+                let method = self.method_signature(m);
+                let what = match what {
+                    Unsupported::Feature(m) => Unsupported::Feature(format!("{method}: {m}")),
+                    Unsupported::Setting(m) => Unsupported::Setting(format!("{method}: {m}")),
+                };
+                M::unsupported(self, exec, what)
             }
             Err(NativeExit::Bytecode) => {
                 self.release_lock(exec, lock);

@@ -20,6 +20,9 @@ pub enum StopReason {
     Requested,
     /// A simulation or explicit path reached its end.
     PathEnd,
+    /// The [`Limits::interrupt`](crate::Limits::interrupt) flag was raised (a signal, a
+    /// user's request).
+    Interrupted,
 }
 
 /// An error with the operations that lead to it from an initial state.

@@ -1,5 +1,6 @@
 //! A configured search: the [`Strategy`] and the [`Limits`].
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -97,6 +98,10 @@ pub struct Limits {
     pub queue_limit: Option<usize>,
     /// What to drop when the queue is full.
     pub drop: DropPolicy,
+    /// Raised from outside (a signal handler, another thread) to end the search with
+    /// [`StopReason::Interrupted`](crate::StopReason::Interrupted); read before every
+    /// transition.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Limits {
@@ -110,6 +115,7 @@ impl Default for Limits {
             max_errors: 1,
             queue_limit: None,
             drop: DropPolicy::Newest,
+            interrupt: None,
         }
     }
 }

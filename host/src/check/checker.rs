@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::value::Ref;
-use rpf_jvm::Vm;
+use rpf_jvm::{Unsupported, Vm};
 use rpf_plugin_api::{Event, EventKind};
 
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
@@ -34,8 +34,8 @@ pub struct Transition {
     pub current: Vec<(Rc<str>, Choice)>,
     /// A thread that died of an exception a property claimed, with the exception.
     pub died: Option<(u32, Ref)>,
-    /// What the program needed that rpf cannot provide (the search then stops).
-    pub unsupported: Option<String>,
+    /// What the program needed that the run cannot provide (the search then stops).
+    pub unsupported: Option<Unsupported>,
     /// Executed (thread, method, pc), while an error trace is recorded.
     pub record: Option<Vec<(u32, u32, u32)>>,
 }

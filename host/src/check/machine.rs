@@ -8,7 +8,7 @@ use rpf_jvm::flow::NativeExit;
 use rpf_jvm::machine::{Access, Choice, Frames, Instead, Machine, Site, VmEvent, VmEventKind};
 use rpf_jvm::thread::Exec;
 use rpf_jvm::value::{Ref, Value};
-use rpf_jvm::Flow;
+use rpf_jvm::{Flow, Unsupported};
 use rpf_jvm::{Jvm, Vm};
 
 use super::checker::{Checker, JavaVm};
@@ -137,15 +137,15 @@ impl Machine for Checker {
         true
     }
 
-    fn unsupported(vm: &mut JavaVm, exec: &mut Exec, message: String) -> Flow {
+    fn unsupported(vm: &mut JavaVm, exec: &mut Exec, what: Unsupported) -> Flow {
         if !vm.machine.exploring {
             return vm.throw_new(
                 exec,
                 "java/lang/UnsupportedOperationException",
-                Some(message),
+                Some(what.message().to_string()),
             );
         }
-        vm.machine.transition.unsupported = Some(message);
+        vm.machine.transition.unsupported = Some(what);
         Err(rpf_jvm::Stop::Prune)
     }
 

@@ -8,6 +8,7 @@ mod hash;
 pub mod heuristic;
 pub mod machine;
 pub mod model;
+mod output;
 mod parallel;
 pub mod policy;
 mod progress;
@@ -28,7 +29,11 @@ pub mod transition;
 pub mod violation;
 pub mod watch;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use rpf_config::Config;
+use rpf_jvm::Unsupported;
 use rpf_search::{Search, Strategy};
 
 use crate::launch::{LaunchError, Target};
@@ -64,23 +69,79 @@ fn search_sequentially(
     }
 }
 
-/// Model checks `target`; with `replay`, follows that trace instead of searching.
-pub fn check(
+/// A check ready to run: the program booted into a model, the search configured, the
+/// report files claimed.
+pub struct Prepared {
+    settings: CheckSettings,
+    model: JavaModel,
+    search: Search<JavaState>,
+    strategy: Strategy<JavaState>,
+    target: Target,
+    replay: Option<SavedTrace>,
+}
+
+impl Prepared {
+    /// The console report's header, printed before the program runs.
+    pub fn header(&self) -> String {
+        report::header(&self.target, &self.strategy)
+    }
+}
+
+/// What a check produced, and the report files it could not write (each failure is reported
+/// on its own: it neither hides the verdict nor keeps the other report from being written).
+pub struct Checked {
+    /// The verdict, the errors and the statistics.
+    pub result: CheckResult,
+    /// Report files that could not be written.
+    pub unwritten: Vec<LaunchError>,
+}
+
+/// Prepares to model check `target` (with `replay`, to follow that trace instead of
+/// searching); `interrupt`, once raised, ends the search early with its reports written.
+pub fn prepare(
     config: &Config,
     target: &Target,
     replay: Option<&SavedTrace>,
-) -> Result<(CheckResult, CheckSettings), LaunchError> {
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Result<Prepared, LaunchError> {
     rpf_config::keys::validate(config)?;
-    let settings = CheckSettings::from_config(config)?;
-    let mut model = build_model(config, target, &settings)?;
+    let mut settings = CheckSettings::from_config(config)?;
+    settings.limits.interrupt = interrupt;
+    for path in [&settings.json_file, &settings.trace_file]
+        .into_iter()
+        .flatten()
+    {
+        output::claim(path)?;
+    }
+    let model = build_model(config, target, &settings)?;
     let strategy = match replay {
         Some(t) => Strategy::Path(t.path.clone()),
         None => settings.strategy.clone(),
     };
     let search = Search::new(strategy.clone()).with_limits(settings.limits.clone());
+    Ok(Prepared {
+        settings,
+        model,
+        search,
+        strategy,
+        target: target.clone(),
+        replay: replay.cloned(),
+    })
+}
+
+/// Runs a prepared check and writes its report files.
+pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> {
+    let Prepared {
+        settings,
+        mut model,
+        search,
+        strategy,
+        target,
+        replay,
+    } = prepared;
     let baseline_memory = watch::resident_memory();
     let searched = if settings.workers > 1 && replay.is_none() {
-        parallel::search(config, target, &settings, &search, &mut model)?
+        parallel::search(config, &target, &settings, &search, &mut model)?
     } else {
         search_sequentially(&settings, &search, &mut model)
     };
@@ -94,13 +155,12 @@ pub fn check(
         Some(p) => (p.reports(), p.shared.failure.clone()),
         None => Default::default(),
     };
-    if let Some(message) = model
-        .unsupported
-        .take()
-        .filter(|_| plugin_failure.is_none())
-    {
-        return Err(LaunchError::Unsupported(message));
-    }
+    let unsupported = match model.unsupported.take() {
+        _ if plugin_failure.is_some() => None,
+        Some(Unsupported::Setting(message)) => return Err(LaunchError::Setting(message)),
+        Some(Unsupported::Feature(what)) => Some(what),
+        None => None,
+    };
     // Traces are recorded by replaying paths: listeners must not hear them again.
     model.vm.machine.vm_events = 0;
     if let Some(plugins) = model.vm.machine.plugins.as_mut() {
@@ -113,6 +173,13 @@ pub fn check(
     let mut sources = Sources::new(settings.source_path.clone());
     let initial = model.initial_state();
     model.vm.io.quiet = true;
+    if let (Some(saved), Some(s0)) = (&replay, &initial) {
+        if let Some(parting) = trace::divergence(&mut model, s0, saved) {
+            return Err(LaunchError::Input(format!(
+                "the trace does not fit the program: {parting}"
+            )));
+        }
+    }
     let errors = report
         .errors
         .iter()
@@ -127,7 +194,7 @@ pub fn check(
         .collect::<Vec<_>>();
     let verdict = if !errors.is_empty() {
         Verdict::Violation
-    } else if report.is_complete() {
+    } else if report.is_complete() && unsupported.is_none() {
         Verdict::NoViolation
     } else {
         Verdict::Incomplete
@@ -142,11 +209,13 @@ pub fn check(
         target: target.clone(),
         strategy,
         report,
+        unsupported,
         restarts,
         baseline_memory,
         listener_reports,
         plugin_failure,
     };
+    let mut unwritten = Vec::new();
     if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
         let saved = SavedTrace {
             format: TRACE_FORMAT.to_string(),
@@ -156,13 +225,13 @@ pub fn check(
             steps: first.trace.clone(),
         };
         let text = serde_json::to_string_pretty(&saved).unwrap_or_default();
-        std::fs::write(path, text).map_err(|e| LaunchError::Output(path.clone(), e))?;
+        unwritten.extend(output::write_atomically(path, &text).err());
     }
     if let Some(path) = &settings.json_file {
         let text = serde_json::to_string_pretty(&report::json(&result)).unwrap_or_default();
-        std::fs::write(path, text).map_err(|e| LaunchError::Output(path.clone(), e))?;
+        unwritten.extend(output::write_atomically(path, &text).err());
     }
-    Ok((result, settings))
+    Ok(Checked { result, unwritten })
 }
 
 /// Reads a trace saved with `report.trace.file`.

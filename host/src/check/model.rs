@@ -8,6 +8,7 @@ use std::rc::Rc;
 use abi_stable::std_types::RStr;
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::state::ProgramState;
+use rpf_jvm::Unsupported;
 use rpf_plugin_api::{flags, Event, EventKind};
 
 use super::checker::{Checker, JavaVm};
@@ -96,7 +97,7 @@ pub struct JavaModel {
     /// Extra counters.
     pub stats: ModelStats,
     /// Set when the program needed something unsupported; the search then stops.
-    pub unsupported: Option<String>,
+    pub unsupported: Option<Unsupported>,
     objects_at_seal: u64,
     initial: Option<JavaState>,
     /// Whether plugins are loaded (they hear the search's events).
@@ -365,8 +366,8 @@ impl Model for JavaModel {
             // pre-search objects, which are not hashed again until modified.
             seal(&mut self.vm);
         }
-        if let Some(message) = self.vm.machine.transition.unsupported.take() {
-            self.unsupported = Some(message);
+        if let Some(what) = self.vm.machine.transition.unsupported.take() {
+            self.unsupported = Some(what);
             return Outcome::Pruned;
         }
         let (ignore, reported) = match self.vm.machine.plugins.as_deref_mut() {

@@ -6,6 +6,7 @@
 //! state, which every worker's VM reaches identically.
 
 use rpf_config::Config;
+use rpf_jvm::Unsupported;
 
 use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
 use super::progress::Progress;
@@ -54,7 +55,7 @@ struct HelperRound {
     report: Report<JavaOp, JavaError>,
     counters: HelperTotals,
     restart: bool,
-    unsupported: Option<String>,
+    unsupported: Option<Unsupported>,
 }
 
 /// Runs `settings.workers` workers until the search ends without a failed lock-protection

@@ -4,16 +4,22 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
+use super::model::JavaState;
 use super::result::{CheckResult, FoundError, Verdict};
-use rpf_search::{Report, StopReason};
+use crate::launch::Target;
+use rpf_search::{StopReason, Strategy};
 
 const RULE: &str = "====================================================== ";
 const THIN: &str = "------------------------------------------------------ ";
 
 /// Why the search ended, including the cuts (depth limit, dropped states) that make a search
 /// that otherwise ran to its end incomplete.
-fn stop_text<Op, E>(rep: &Report<Op, E>) -> String {
-    let mut text = stop_reason_text(rep.stop).to_string();
+fn stop_text(r: &CheckResult) -> String {
+    let rep = &r.report;
+    let mut text = match &r.unsupported {
+        Some(what) => format!("unsupported: {what}"),
+        None => stop_reason_text(rep.stop).to_string(),
+    };
     if rep.truncated {
         text.push_str(", but search.depth_limit cut off paths");
     }
@@ -36,6 +42,7 @@ fn stop_reason_text(stop: StopReason) -> &'static str {
         StopReason::MemoryLimit => "memory limit reached (search.memory_limit)",
         StopReason::Requested => "search ended on request",
         StopReason::PathEnd => "path followed to its end",
+        StopReason::Interrupted => "interrupted",
     }
 }
 
@@ -80,18 +87,20 @@ fn error_section(out: &mut String, n: usize, e: &FoundError) {
     }
 }
 
-/// The human-readable report.
-pub fn console(r: &CheckResult) -> String {
+/// The head of the human-readable report, shown before the program runs (its output then
+/// follows, as in JPF).
+pub fn header(target: &Target, strategy: &Strategy<JavaState>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "rpf {} - Rust PathFinder", env!("CARGO_PKG_VERSION"));
     let _ = writeln!(out, "{RULE}system under test");
-    let _ = writeln!(
-        out,
-        "{}.main({})",
-        r.target.main_class,
-        r.target.args.join(",")
-    );
-    let _ = writeln!(out, "{RULE}search: {:?}", r.strategy);
+    let _ = writeln!(out, "{}.main({})", target.main_class, target.args.join(","));
+    let _ = writeln!(out, "{RULE}search: {strategy:?}");
+    out
+}
+
+/// The rest of the human-readable report, after the search.
+pub fn console(r: &CheckResult) -> String {
+    let mut out = String::new();
     for (i, e) in r.errors.iter().enumerate() {
         error_section(&mut out, i + 1, e);
     }
@@ -114,7 +123,7 @@ pub fn console(r: &CheckResult) -> String {
                 Verdict::NoViolation => "no errors detected".to_string(),
                 _ => format!(
                     "no errors detected, but the search is incomplete: {}",
-                    stop_text(&r.report)
+                    stop_text(r)
                 ),
             }
         );
@@ -172,7 +181,7 @@ pub fn console(r: &CheckResult) -> String {
         r.bytes_per_state()
     );
     let _ = writeln!(out, "loaded code:        classes={}", r.classes);
-    let _ = writeln!(out, "{RULE}search finished: {}", stop_text(rep));
+    let _ = writeln!(out, "{RULE}search finished: {}", stop_text(r));
     out
 }
 
@@ -204,7 +213,7 @@ pub fn json(r: &CheckResult) -> Value {
             Verdict::Violation => "violation",
             Verdict::Incomplete => "incomplete",
         },
-        "stop_reason": stop_text(rep),
+        "stop_reason": stop_text(r),
         "errors": r.errors.iter().map(error_json).collect::<Vec<_>>(),
         "plugins": r.listener_reports.json.iter().cloned().collect::<serde_json::Map<_, _>>(),
         "plugin_failure": r.plugin_failure.as_ref().map(|f| json!({

@@ -17,7 +17,8 @@ pub enum Verdict {
     NoViolation,
     /// A property was violated.
     Violation,
-    /// A limit ended the search before it was complete; nothing was found.
+    /// A limit, an interruption or an unsupported feature ended the search before it was
+    /// complete; nothing was found.
     Incomplete,
 }
 
@@ -53,6 +54,8 @@ pub struct CheckResult {
     pub target: Target,
     /// The search that ran.
     pub strategy: Strategy<JavaState>,
+    /// What the program needed that rpf does not support (the search stopped there).
+    pub unsupported: Option<String>,
     /// Searches restarted because a field assumed lock-protected was found unprotected.
     pub restarts: u32,
     /// Resident memory when the search began (after class loading and VM boot), so that

@@ -32,9 +32,11 @@ pub(super) fn build_model(
     let mut checker = Checker::new(settings.policy, settings.max_transition);
     checker.enumerate_random = settings.enumerate_random;
     checker.protection.enabled = settings.sync_detection;
-    checker.watch = Watch::new(settings.limits.time_limit, settings.limits.memory_limit);
+    checker.watch = Watch::new(&settings.limits);
     let mut vm = launch::prepare(config, target, checker)?;
     vm.io.quiet = !settings.output;
+    // Booting only read files; the program's own file operations start here.
+    vm.opts.fs = settings.fs;
     let selection = Selection::of(&settings.properties);
     let mut properties = selection.builtin;
     let builtin = properties.len();

@@ -32,8 +32,15 @@ pub struct TraceStep {
     pub lines: Vec<TraceLine>,
 }
 
-fn choice_text(c: &Choice) -> String {
-    c.to_string()
+/// The thread `op` runs from `state` and its choices as `generator=value`, as traces show
+/// them.
+fn described(model: &JavaModel, state: &JavaState, op: JavaOp) -> (u32, Vec<String>) {
+    let (thread, choices) = model.decode(state, op);
+    let choices = choices
+        .iter()
+        .map(|(id, c): &(_, Choice)| format!("{id}={c}"))
+        .collect();
+    (thread, choices)
 }
 
 /// Replays `indices` from the initial state with recording and returns the steps.
@@ -47,11 +54,7 @@ pub fn record(
     let mut steps = Vec::with_capacity(ops.len());
     let mut state = initial.clone();
     for (op, &index) in ops.iter().zip(indices) {
-        let (thread, choices) = model.decode(&state, *op);
-        let choices = choices
-            .iter()
-            .map(|(id, c)| format!("{id}={}", choice_text(c)))
-            .collect();
+        let (thread, choices) = described(model, &state, *op);
         model.record_instructions(true);
         let outcome = model.apply(&state, op);
         let recorded = model.recorded();
@@ -115,6 +118,60 @@ pub struct SavedTrace {
     pub path: Vec<usize>,
     /// The steps, for reading (replay uses `path`).
     pub steps: Vec<TraceStep>,
+}
+
+/// Where `saved`, replayed from `initial`, parts from the program as it is now (`None`: every
+/// step offers the alternative the trace takes, runs the same thread with the same choices,
+/// and the last one ends in an error). A trace from another program, version or
+/// configuration is told apart from a replay that found nothing.
+pub fn divergence(
+    model: &mut JavaModel,
+    initial: &JavaState,
+    saved: &SavedTrace,
+) -> Option<String> {
+    let total = saved.steps.len();
+    let mut state = initial.clone();
+    let mut failed = false;
+    for (i, step) in saved.steps.iter().enumerate() {
+        let at = format!("step {} of {total}", i + 1);
+        if failed {
+            return Some(format!(
+                "{at}: the error occurred at the step before, the trace goes on"
+            ));
+        }
+        let offered = super::model::operations(&state.cgs).len();
+        if offered == 0 {
+            return Some(format!("{at}: the program has ended, the trace goes on"));
+        }
+        if step.index >= offered {
+            return Some(format!(
+                "{at}: the trace takes alternative {} but the program offers {offered}",
+                step.index + 1
+            ));
+        }
+        let op = step.index as JavaOp;
+        let (thread, choices) = described(model, &state, op);
+        if thread != step.thread || choices != step.choices {
+            return Some(format!(
+                "{at}: the trace runs thread {} with [{}], the program thread {thread} with [{}]",
+                step.thread,
+                step.choices.join(", "),
+                choices.join(", ")
+            ));
+        }
+        state = match model.apply(&state, &op) {
+            Outcome::Next(next) => next,
+            Outcome::Error(next, _) => {
+                failed = true;
+                next
+            }
+            Outcome::Pruned if i + 1 < total => {
+                return Some(format!("{at}: the path is pruned here, the trace goes on"));
+            }
+            Outcome::Pruned => return Some(format!("{at}: the path is pruned, no error occurs")),
+        };
+    }
+    (!failed).then(|| format!("all {total} steps fit, but no error occurs at the end"))
 }
 
 /// The format marker of saved traces.

@@ -14,6 +14,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use rpf_search::Limits;
+
 /// Instructions between two looks at the clock during a transition: a fraction of a
 /// millisecond of interpretation, so limits are overshot by no more than that.
 pub const INTERVAL: u64 = 1 << 14;
@@ -116,11 +118,11 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// A watch over these limits.
-    pub fn new(time_limit: Option<Duration>, memory_limit: Option<u64>) -> Watch {
+    /// A watch over the search's limits.
+    pub fn new(limits: &Limits) -> Watch {
         Watch {
-            time_limit,
-            memory_limit,
+            time_limit: limits.time_limit,
+            memory_limit: limits.memory_limit,
             ..Watch::default()
         }
     }

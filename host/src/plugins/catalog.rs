@@ -130,8 +130,23 @@ pub fn bundled_directory() -> Option<PathBuf> {
 
 impl Catalog {
     /// A catalog over `user` entries (from `plugin.path`) followed by the bundled directory.
+    /// Entries become absolute, so that the dynamic loader opens the file that was named
+    /// rather than searching its own path for a library of that name; an entry that does
+    /// not exist is skipped with a warning.
     pub fn new(user: Vec<PathBuf>) -> Catalog {
-        let mut search_path = user;
+        let mut search_path: Vec<PathBuf> = user
+            .into_iter()
+            .filter_map(|entry| match std::path::absolute(&entry) {
+                Ok(path) if path.exists() => Some(path),
+                _ => {
+                    tracing::warn!(
+                        "plugin.path entry {} does not exist; skipped",
+                        entry.display()
+                    );
+                    None
+                }
+            })
+            .collect();
         search_path.extend(bundled_directory());
         Catalog {
             search_path,

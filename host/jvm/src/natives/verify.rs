@@ -5,7 +5,7 @@
 //! bottom half (re-executed first in the next transition: return the chosen value). Outside
 //! the model checker (`rpf run`) a choice returns its first value.
 
-use crate::flow::NativeExit;
+use crate::flow::{NativeExit, Unsupported};
 use crate::heap::ObjData;
 use crate::machine::{Choice, Machine};
 use crate::natives::registry::NativeRegistry;
@@ -91,10 +91,10 @@ fn heuristic<M: Machine>(
     }
     match M::named_choices(vm, &name) {
         Some(Ok(c)) => choose(vm, &id, c),
-        Some(Err(message)) => Err(NativeExit::Unsupported(message)),
-        None => Err(NativeExit::Unsupported(format!(
+        Some(Err(message)) => Err(NativeExit::Unsupported(Unsupported::Setting(message))),
+        None => Err(NativeExit::Unsupported(Unsupported::Setting(format!(
             "Verify.{what}(\"{name}\") needs a heuristic ChoiceGenerator: configure {name}.class (for example {name}.class=gov.nasa.jpf.vm.choice.IntIntervalGenerator with {name}.min/{name}.max, or gov.nasa.jpf.vm.choice.DoubleChoiceFromSet with {name}.values)"
-        ))),
+        )))),
     }
 }
 
@@ -179,9 +179,9 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
             if M::EXPLORES {
                 return Err(NativeExit::Prune);
             }
-            return Err(NativeExit::Unsupported(
+            return Err(NativeExit::Unsupported(Unsupported::Feature(
                 "Verifier.assume(false) outside the model checker".into(),
-            ));
+            )));
         }
         Ok(Value::Void)
     });
@@ -199,9 +199,9 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         ("nondetString", "()Ljava/lang/String;"),
     ] {
         r.add(S, name, desc, |_, _: &mut Exec, _| {
-            Err(NativeExit::Unsupported(
-                "Verifier.nondet* of this type needs a heuristic or symbolic value, which rpf does not provide yet; only nondetBoolean() is a built-in choice".into(),
-            ))
+            Err(NativeExit::Unsupported(Unsupported::Feature(
+                "values of this type need symbolic execution, which rpf does not provide yet; only nondetBoolean() is a built-in choice".into(),
+            )))
         });
     }
 

@@ -11,6 +11,7 @@ mod single_path;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::parallel::{SharedSearch, Visit};
@@ -224,6 +225,14 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
     }
 
     fn own_limit_reached(&mut self) -> Option<StopReason> {
+        if self
+            .limits
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Interrupted);
+        }
         if self.shared.errors() >= self.limits.max_errors.max(1) {
             return Some(StopReason::MaxErrors);
         }

@@ -1,5 +1,7 @@
 //! The engine's strategies on small models.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::Rng;
@@ -221,6 +223,23 @@ fn limits_stop_the_search() {
         })
         .run(&mut grid(30));
     assert_eq!(time.stop, StopReason::TimeLimit);
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        interrupt: Some(Arc::clone(&flag)),
+        ..Limits::default()
+    };
+    let calm = Search::new(Strategy::DepthFirst)
+        .with_limits(limits.clone())
+        .run(&mut grid(6));
+    assert!(calm.is_complete());
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    for strategy in [Strategy::DepthFirst, Strategy::BreadthFirst] {
+        let interrupted = Search::new(strategy)
+            .with_limits(limits.clone())
+            .run(&mut grid(6));
+        assert_eq!(interrupted.stop, StopReason::Interrupted);
+        assert!(!interrupted.is_complete());
+    }
     let mut model = grid(6);
     model.target = Some((5, 5));
     let many = Search::new(Strategy::DepthFirst)
