@@ -45,7 +45,7 @@ impl<M: Machine> Vm<M> {
     /// collection, so call this only where every other reference the VM holds is in the
     /// heap, a thread or `exec`: at an allocating instruction, or in a native whose
     /// arguments are still on `exec`'s stack, before it allocates.
-    #[inline]
+    #[inline(always)]
     pub fn make_room(&mut self, exec: &Exec, bytes: u64) -> Result<(), OutOfMemory> {
         if self.state.heap.bytes().saturating_add(bytes) <= self.opts.heap_limit
             || self.regs.building_out_of_memory

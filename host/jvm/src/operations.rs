@@ -608,7 +608,7 @@ impl<M: Machine> Vm<M> {
         if let Err(oom) = self.make_room(exec, instance_footprint(defaults.len())) {
             return self.throw_out_of_memory(exec, oom);
         }
-        let r = self.alloc(target, ObjData::Fields(defaults.iter().copied().collect()));
+        let r = self.alloc(target, ObjData::Fields(Box::from(&defaults[..])));
         exec.push(Value::Ref(r));
         exec.advance();
         Ok(())

@@ -194,19 +194,26 @@ impl ObjData {
     }
 
     /// What this object takes of the Java heap (see [`Heap::bytes`]).
+    #[inline]
     pub fn footprint(&self) -> u64 {
-        match self {
-            ObjData::Fields(f) => instance_footprint(f.len()),
-            other => array_footprint(
-                other.elem_kind().unwrap_or(ElemKind::Ref),
-                other.array_len().unwrap_or(0),
-            ),
-        }
+        let payload = match self {
+            ObjData::Fields(f) => f.len() * std::mem::size_of::<Value>(),
+            ObjData::Booleans(a) | ObjData::Bytes(a) => a.len(),
+            ObjData::Chars(a) => a.len() * 2,
+            ObjData::Shorts(a) => a.len() * 2,
+            ObjData::Ints(a) => a.len() * 4,
+            ObjData::Floats(a) => a.len() * 4,
+            ObjData::Refs(a) => a.len() * 4,
+            ObjData::Longs(a) => a.len() * 8,
+            ObjData::Doubles(a) => a.len() * 8,
+        };
+        OBJECT_OVERHEAD + block(payload as u64)
     }
 }
 
 /// What the memory allocator takes for a block of `bytes`: glibc's malloc adds an 8-byte
 /// header and rounds to 16 bytes, 32 at least (an empty payload is no block at all).
+#[inline]
 fn block(bytes: u64) -> u64 {
     match bytes {
         0 => 0,
@@ -763,6 +770,12 @@ mod tests {
         assert_eq!(array_footprint(ElemKind::Int, 4), 88 + 32);
         assert_eq!(array_footprint(ElemKind::Long, 1000), 88 + 8016);
         assert_eq!(array_footprint(ElemKind::Long, usize::MAX), u64::MAX);
+        for (kind, len) in [(ElemKind::Char, 7), (ElemKind::Ref, 3), (ElemKind::Byte, 0)] {
+            let data = ObjData::new_array(kind, len).expect("small");
+            assert_eq!(data.footprint(), array_footprint(kind, len), "{kind:?}");
+        }
+        let fields = ObjData::Fields(vec![Value::Int(0); 5].into());
+        assert_eq!(fields.footprint(), instance_footprint(5));
         let mut heap = Heap::new();
         let fields = ObjData::Fields(vec![Value::Int(1); 3].into());
         let a = heap.alloc(Obj::new(1, fields));
