@@ -262,6 +262,15 @@ pub enum QueueDrop {
     Random,
 }
 
+/// Where the checker's file operations go (`vm.fs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileSystem {
+    /// A sandbox per path over the real file system, which is only read.
+    Sandbox,
+    /// The real file system.
+    Real,
+}
+
 registry! {
     TARGET: OptKey<Text> = ("target", Text, Unset::Nothing,
         "main class to run");
@@ -291,6 +300,9 @@ registry! {
         "timed waits, sleeps and parks end by timeout (false: they wait like untimed ones)");
     VM_TIMEOUTS_DELAY: Key<Duration> = ("vm.timeouts.delay", Duration, "1s",
         "how long a thread that can run may wait for the processor: a timed wait ends while others can run only if its deadline is within this (0: only when no thread can run)");
+    VM_FS: Key<OneOf<FileSystem>> = ("vm.fs",
+        OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
+        "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");
     VM_OUTPUT: Key<Bool> = ("vm.output", Bool, "true",
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",

@@ -7,6 +7,7 @@ use rpf_config::{keys, Config, ConfigError};
 
 use rpf_jvm::boot::BootError;
 use rpf_jvm::classpath::{find_java_home, ClassPath, ClassPathError, JavaHome};
+use rpf_jvm::fs::FsMode;
 use rpf_jvm::plain::{Outcome, Plain};
 use rpf_jvm::{Machine, Vm, VmOptions};
 
@@ -78,6 +79,8 @@ pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
         stack_size: keys::VM_STACK_SIZE.get(config)?,
         max_stack_depth: keys::VM_MAX_STACK_DEPTH.get(config)?,
         time_slice: keys::VM_TIME_SLICE.get(config)?,
+        // `rpf run` is `java`; the checker chooses its own (`vm.fs`, see `check::setup`).
+        fs: FsMode::Real,
     })
 }
 

@@ -88,7 +88,7 @@ impl<M: Machine> Vm<M> {
             },
             vm_roots: Vec::new(),
             preallocated_overflow: Ref::NULL,
-            directories: Default::default(),
+            real_files: Default::default(),
             adapters: Default::default(),
             attrs_active: false,
             regs: Registers::default(),

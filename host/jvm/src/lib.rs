@@ -9,7 +9,7 @@
 //! cycle:
 //! - class files and their sources: `classfile`, `classpath`, with `assembler` for the code
 //!   rpf generates; plain data: `value`, `pvec`, `native_memory`, `linkage` (what a method
-//!   links to);
+//!   links to), `fs` (the file system: the real one, or a path's sandbox);
 //! - the program's model: `class` (runtime classes and their resolution caches), `thread`,
 //!   `heap`, `flow` (how an instruction or native ends), the class registry `loader` with
 //!   `resolve`, and `state` (the program state and its tables);
@@ -33,6 +33,7 @@ pub mod describe;
 mod events;
 mod exceptions;
 pub mod flow;
+pub mod fs;
 pub mod gc;
 pub mod heap;
 pub mod indy;

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::fs::sandbox::Sandbox;
 use crate::heap::Heap;
 use crate::native_memory::NativeMemory;
 use crate::pvec::PVec;
@@ -19,8 +20,8 @@ use crate::value::Ref;
 /// Outside it, by decision: the class registry (classes only ever get added, and a class
 /// that a path has not loaded yet is invisible to it), caches derived from the state, the
 /// VM's execution registers (valid within one transition only, see [`crate::vm::Jvm::restore`]),
-/// program output and open file descriptors (I/O happens on the real machine), and the
-/// real clock of plain execution (see [`crate::clock::Clock`]).
+/// program output, files opened on the real file system (`vm.fs=real`: I/O happens on the
+/// real machine), and the real clock of plain execution (see [`crate::clock::Clock`]).
 #[derive(Debug, Clone)]
 pub struct ProgramState {
     /// Objects.
@@ -46,6 +47,8 @@ pub struct ProgramState {
     pub clock_ns: u64,
     /// Plugin attributes of fields and array elements.
     pub heap_attrs: HeapAttrs,
+    /// The file system's changes, open files and directory streams (`vm.fs=sandbox`).
+    pub files: Sandbox,
 }
 
 impl ProgramState {
@@ -63,6 +66,7 @@ impl ProgramState {
             atomic_depth: 0,
             clock_ns: 0,
             heap_attrs: HeapAttrs::default(),
+            files: Sandbox::default(),
         }
     }
 }

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use crate::class::{ClassId, MethodId};
 use crate::clock::Clock;
 use crate::flow::NativeResult;
+use crate::fs::real::RealFiles;
+use crate::fs::{FileSystem, FsMode};
 use crate::loader::Classes;
 use crate::state::{ClassState, ProgramState};
 use crate::thread::{Exec, JThread};
@@ -26,6 +28,8 @@ pub struct VmOptions {
     pub max_stack_depth: Option<u64>,
     /// Instructions per scheduling slice in plain execution.
     pub time_slice: u64,
+    /// Where file operations go: the real file system, or the program state's sandbox.
+    pub fs: FsMode,
 }
 
 /// Ids and field slots of classes the VM itself works with.
@@ -82,10 +86,6 @@ pub struct Io {
     pub out_bytes: u64,
     /// Whether output is suppressed (model checking re-executes paths).
     pub quiet: bool,
-    /// Files the program opened, by the descriptor number handed to Java.
-    pub files: HashMap<i32, std::fs::File>,
-    /// Next descriptor number for an opened file.
-    pub next_fd: i32,
 }
 
 impl Default for Io {
@@ -94,14 +94,13 @@ impl Default for Io {
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
             out_bytes: 0,
             quiet: false,
-            files: HashMap::new(),
-            next_fd: 3,
         }
     }
 }
 
 impl Io {
-    /// Writes program bytes to file descriptor 1 or 2.
+    /// Writes program bytes to file descriptor 1 or 2 (others are files: see
+    /// [`Jvm::files`]).
     pub fn write(&mut self, fd: i32, bytes: &[u8]) -> std::io::Result<()> {
         use std::io::Write;
         if self.quiet {
@@ -118,10 +117,7 @@ impl Io {
                 err.write_all(bytes)?;
                 err.flush()
             }
-            other => match self.files.get_mut(&other) {
-                Some(f) => f.write_all(bytes),
-                None => Err(std::io::Error::from(std::io::ErrorKind::InvalidInput)),
-            },
+            _ => Err(std::io::Error::from(std::io::ErrorKind::InvalidInput)),
         }
     }
 
@@ -161,8 +157,9 @@ pub struct Jvm {
     pub vm_roots: Vec<Ref>,
     /// Thrown when even the overflow reserve is exhausted.
     pub(crate) preallocated_overflow: Ref,
-    /// Open directory streams of `opendir`, by handle.
-    pub(crate) directories: HashMap<i64, Vec<Vec<u8>>>,
+    /// The program's open files on the real file system (outside the program state: with
+    /// `vm.fs=real` a search does not take back what it did to them).
+    pub(crate) real_files: RealFiles,
     /// Generated reflection adapters, by target method and whether it is a constructor.
     pub(crate) adapters: HashMap<(MethodId, bool), MethodId, rustc_hash::FxBuildHasher>,
     /// Whether any attribute was ever set (attributes then travel with values, which needs
@@ -228,6 +225,19 @@ impl<M> std::ops::DerefMut for Vm<M> {
 }
 
 impl Jvm {
+    /// The file system the program's file operations go to (`VmOptions::fs`); the sandbox
+    /// dates the changes that follow by the program's clock.
+    pub fn files(&mut self) -> &mut dyn FileSystem {
+        match self.opts.fs {
+            FsMode::Real => &mut self.real_files,
+            FsMode::Sandbox => {
+                let now = self.now_epoch_ms();
+                self.state.files.set_time(now);
+                &mut self.state.files
+            }
+        }
+    }
+
     /// Notes that attribute `attr` was attached to a value: from now on the VM runs
     /// instruction by instruction so that attributes travel with values.
     pub fn activate_attributes(&mut self, attr: i64) {
@@ -347,6 +357,7 @@ impl Jvm {
         state.atomic_depth = saved.atomic_depth;
         state.clock_ns = saved.clock_ns;
         state.heap_attrs.clone_from(&saved.heap_attrs);
+        state.files.clone_from(&saved.files);
         self.regs.upcall_exception = None;
         self.regs.pending_native_frame = None;
         self.regs.overflow_reserve_active = false;

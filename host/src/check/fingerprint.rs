@@ -1011,6 +1011,11 @@ fn canonical_hash(
     if !jvm.state.heap_attrs.is_empty() {
         c.heap_attrs(&jvm.state.heap_attrs);
     }
+    // The sandbox's files and descriptors (descriptor numbers the heap holds are plain ints).
+    if !jvm.state.files.is_empty() {
+        c.h.word(0xF11E5);
+        jvm.state.files.hash_into(&mut |w| c.h.word(w));
+    }
     c.h.word(u64::from(jvm.state.atomic_depth));
     c.h.word(jvm.state.clock_ns);
     c.h.word(c.fp.generation);
@@ -1078,6 +1083,33 @@ mod tests {
         let by_old = |w: &mut World, head: Ref| w.set(main, "parkBlocker", head);
         let forward = with_chain(&mut w, &start, [0, 1, 2], by_old);
         assert_eq!(with_chain(&mut w, &start, [1, 2, 0], by_old), forward);
+    }
+
+    #[test]
+    fn the_sandbox_is_part_of_the_state() {
+        use rpf_jvm::fs::OpenHow;
+        let mut w = World::boot();
+        w.vm.opts.fs = rpf_jvm::fs::FsMode::Sandbox;
+        let start = w.save();
+        let expected = w.fingerprint();
+        // Never created for real: the sandbox only reads the real file system.
+        let path = std::env::temp_dir().join(format!("rpf-fingerprint-{}", std::process::id()));
+        let write = |w: &mut World, text: &[u8]| {
+            let files = w.vm.files();
+            let fd = files.open(&path, OpenHow::write(false)).expect("open");
+            files.write(fd, text, None).expect("write");
+            files.close(fd).expect("close");
+        };
+        write(&mut w, b"one");
+        let one = w.fingerprint();
+        assert_ne!(one, expected, "a file was written");
+        write(&mut w, b"two");
+        assert_ne!(w.fingerprint(), one, "its content changed");
+        w.restore(&start);
+        assert_eq!(w.fingerprint(), expected, "restored");
+        write(&mut w, b"one");
+        assert_eq!(w.fingerprint(), one, "the same file again");
+        assert!(!path.exists());
     }
 
     #[test]

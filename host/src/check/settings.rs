@@ -7,6 +7,7 @@ use rpf_config::keys::{self, QueueDrop, SearchClass};
 use rpf_config::types::Amount;
 use rpf_config::{Config, ConfigError};
 use rpf_jvm::clock::Timeouts;
+use rpf_jvm::fs::FsMode;
 
 use super::heuristic::MostBlocked;
 use super::model::JavaState;
@@ -31,6 +32,8 @@ pub struct CheckSettings {
     pub enumerate_random: bool,
     /// Show the program's output during the search.
     pub output: bool,
+    /// Where file operations go (`vm.fs`).
+    pub fs: FsMode,
     /// Instructions per transition before a forced scheduling point.
     pub max_transition: u64,
     /// Write the JSON report here.
@@ -115,6 +118,10 @@ impl CheckSettings {
             properties,
             enumerate_random: keys::CG_ENUMERATE_RANDOM.get(config)?,
             output: keys::VM_OUTPUT.get(config)?,
+            fs: match keys::VM_FS.get(config)? {
+                keys::FileSystem::Sandbox => FsMode::Sandbox,
+                keys::FileSystem::Real => FsMode::Real,
+            },
             max_transition: keys::VM_MAX_TRANSITION.get(config)?,
             json_file: keys::REPORT_JSON_FILE.get(config)?,
             trace_file: keys::REPORT_TRACE_FILE.get(config)?,

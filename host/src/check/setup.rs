@@ -33,6 +33,8 @@ pub(super) fn build_model(
     checker.protection.enabled = settings.sync_detection;
     let mut vm = launch::prepare(config, target, checker)?;
     vm.io.quiet = !settings.output;
+    // Booting only read files; the program's own file operations start here.
+    vm.opts.fs = settings.fs;
     let selection = Selection::of(&settings.properties);
     let mut properties = selection.builtin;
     let builtin = properties.len();

@@ -1,16 +1,19 @@
 //! Natives behind `java.nio.file` and file channels on Linux (`sun.nio.fs.UnixNativeDispatcher`,
-//! `sun.nio.ch.FileDispatcherImpl`, `IOUtil`), implemented with Rust's standard library.
-//! Paths and I/O buffers arrive as addresses of off-heap memory (see `native_memory`).
+//! `sun.nio.ch.FileDispatcherImpl`, `IOUtil`), on the VM's
+//! [`FileSystem`](crate::fs::FileSystem): the real one or the path's sandbox. Paths and I/O
+//! buffers arrive as addresses of off-heap memory (see `native_memory`).
 
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
 
-use crate::flow::{NativeExit, NativeResult};
+use crate::flow::{NativeExit, NativeResult, Unsupported};
+use crate::fs::{Errno, FileSystem, FsError, FsResult, OpenHow, Stat};
 use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
-use crate::natives::support::{jbool, Args};
-use crate::thread::Exec;
+use crate::natives::support::{file_operation, io_failure, jbool, Args};
 use crate::value::{Ref, Value};
 use crate::vm::Jvm;
 use crate::vm::Vm;
@@ -18,43 +21,40 @@ use crate::vm::Vm;
 const D: &str = "sun/nio/fs/UnixNativeDispatcher";
 const F: &str = "sun/nio/ch/FileDispatcherImpl";
 
-const O_WRONLY: i32 = 1;
-const O_RDWR: i32 = 2;
-const O_CREAT: i32 = 64;
-const O_EXCL: i32 = 128;
-const O_TRUNC: i32 = 512;
-const O_APPEND: i32 = 1024;
+/// `sun.nio.fs.UnixException(errno)`, raised through the model helper.
+fn unix_exit<M: Machine>(vm: &mut Vm<M>, errno: Errno) -> NativeExit {
+    let support = match vm.classes.load("sun/nio/fs/RpfUnixSupport") {
+        Ok(support) => support,
+        Err(e) => return NativeExit::ThrowNew(e.error_class, Some(e.message)),
+    };
+    match vm.classes.find_method(support, "fail", "(I)V") {
+        Some(fail) => NativeExit::Call(fail, vec![Value::Int(errno.0)]),
+        None => NativeExit::ThrowNew(
+            "java/lang/InternalError",
+            Some("RpfUnixSupport.fail".into()),
+        ),
+    }
+}
 
-fn errno_of(e: &std::io::Error) -> i32 {
-    e.raw_os_error().unwrap_or(match e.kind() {
-        std::io::ErrorKind::NotFound => 2,
-        std::io::ErrorKind::PermissionDenied => 13,
-        std::io::ErrorKind::AlreadyExists => 17,
-        _ => 5,
+/// Runs a file operation that `sun.nio.fs` reports failing with a `UnixException`.
+fn unix<M: Machine, T>(
+    vm: &mut Vm<M>,
+    op: impl FnOnce(&mut dyn FileSystem) -> FsResult<T>,
+) -> Result<T, NativeExit> {
+    file_operation(vm)?;
+    let result = op(vm.files());
+    result.map_err(|e| match e {
+        FsError::Os(errno) => unix_exit(vm, errno),
+        FsError::Unsupported(what) => NativeExit::Unsupported(Unsupported::Feature(what)),
     })
 }
 
-/// Raises `sun.nio.fs.UnixException(errno)` through the model helper.
-fn unix_error<M: Machine>(vm: &mut Vm<M>, errno: i32) -> NativeResult {
-    let support = vm
-        .classes
-        .load("sun/nio/fs/RpfUnixSupport")
-        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    let fail = vm
-        .classes
-        .find_method(support, "fail", "(I)V")
-        .ok_or(NativeExit::ThrowNew(
-            "java/lang/InternalError",
-            Some("RpfUnixSupport.fail".into()),
-        ))?;
-    Err(NativeExit::Call(fail, vec![Value::Int(errno)]))
-}
-
-fn path_at(vm: &Jvm, address: i64) -> Result<String, NativeExit> {
+/// The path at native address `address`.
+fn path_at(vm: &Jvm, address: i64) -> Result<PathBuf, NativeExit> {
     vm.state
         .native_memory
         .c_string(address as u64)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map(|b| PathBuf::from(OsStr::from_bytes(&b)))
         .ok_or(NativeExit::ThrowNew(
             "java/lang/InternalError",
             Some("bad native path".into()),
@@ -69,51 +69,51 @@ fn byte_array<M: Machine>(vm: &mut Vm<M>, bytes: &[u8]) -> Value {
     ))
 }
 
-fn fill_attributes<M: Machine>(vm: &mut Vm<M>, attrs: Ref, m: &std::fs::Metadata) {
+fn fill_attributes<M: Machine>(vm: &mut Vm<M>, attrs: Ref, s: &Stat) {
     let set = |vm: &mut Vm<M>, name: &str, v: Value| vm.set_field_by_name(attrs, name, v);
-    set(vm, "st_mode", Value::Int(m.mode() as i32));
-    set(vm, "st_ino", Value::Long(m.ino() as i64));
-    set(vm, "st_dev", Value::Long(m.dev() as i64));
-    set(vm, "st_rdev", Value::Long(m.rdev() as i64));
-    set(vm, "st_nlink", Value::Int(m.nlink() as i32));
-    set(vm, "st_uid", Value::Int(m.uid() as i32));
-    set(vm, "st_gid", Value::Int(m.gid() as i32));
-    set(vm, "st_size", Value::Long(m.size() as i64));
-    set(vm, "st_atime_sec", Value::Long(m.atime()));
-    set(vm, "st_atime_nsec", Value::Long(m.atime_nsec()));
-    set(vm, "st_mtime_sec", Value::Long(m.mtime()));
-    set(vm, "st_mtime_nsec", Value::Long(m.mtime_nsec()));
-    set(vm, "st_ctime_sec", Value::Long(m.ctime()));
-    set(vm, "st_ctime_nsec", Value::Long(m.ctime_nsec()));
+    set(vm, "st_mode", Value::Int(s.mode as i32));
+    set(vm, "st_ino", Value::Long(s.ino as i64));
+    set(vm, "st_dev", Value::Long(s.dev as i64));
+    set(vm, "st_rdev", Value::Long(s.rdev as i64));
+    set(vm, "st_nlink", Value::Int(s.nlink as i32));
+    set(vm, "st_uid", Value::Int(s.uid as i32));
+    set(vm, "st_gid", Value::Int(s.gid as i32));
+    set(vm, "st_size", Value::Long(s.size as i64));
+    set(vm, "st_atime_sec", Value::Long(s.atime.0));
+    set(vm, "st_atime_nsec", Value::Long(s.atime.1));
+    set(vm, "st_mtime_sec", Value::Long(s.mtime.0));
+    set(vm, "st_mtime_nsec", Value::Long(s.mtime.1));
+    set(vm, "st_ctime_sec", Value::Long(s.ctime.0));
+    set(vm, "st_ctime_nsec", Value::Long(s.ctime.1));
 }
 
 fn stat_into<M: Machine>(vm: &mut Vm<M>, a: &[Value], follow: bool) -> NativeResult {
     let path = path_at(vm, a.long(0))?;
-    let meta = if follow {
-        std::fs::metadata(&path)
-    } else {
-        std::fs::symlink_metadata(&path)
-    };
-    match meta {
-        Ok(m) => {
-            fill_attributes(vm, a.obj(1), &m);
-            Ok(Value::Void)
-        }
-        Err(e) => unix_error(vm, errno_of(&e)),
-    }
+    let stat = unix(vm, |fs| fs.stat(&path, follow))?;
+    fill_attributes(vm, a.obj(1), &stat);
+    Ok(Value::Void)
 }
 
-/// Runs a path operation that reports failure as an errno.
+/// Runs a path operation (the path at argument 0) that reports failure as an errno.
 fn path_op<M: Machine>(
     vm: &mut Vm<M>,
     a: &[Value],
-    op: impl Fn(&str) -> std::io::Result<()>,
+    op: impl FnOnce(&mut dyn FileSystem, &std::path::Path) -> FsResult<()>,
 ) -> NativeResult {
     let path = path_at(vm, a.long(0))?;
-    match op(&path) {
-        Ok(()) => Ok(Value::Void),
-        Err(e) => unix_error(vm, errno_of(&e)),
-    }
+    unix(vm, |fs| op(fs, &path))?;
+    Ok(Value::Void)
+}
+
+/// A path operation (the path at argument 0) whose answer is a path, as a byte array.
+fn path_answer<M: Machine>(
+    vm: &mut Vm<M>,
+    a: &[Value],
+    op: impl FnOnce(&mut dyn FileSystem, &std::path::Path) -> FsResult<Vec<u8>>,
+) -> NativeResult {
+    let path = path_at(vm, a.long(0))?;
+    let answer = unix(vm, |fs| op(fs, &path))?;
+    Ok(byte_array(vm, &answer))
 }
 
 fn fd_of_descriptor(vm: &Jvm, descriptor: Ref) -> i32 {
@@ -129,28 +129,22 @@ fn read_into<M: Machine>(
     at: Option<u64>,
 ) -> NativeResult {
     let mut buf = vec![0u8; len.max(0) as usize];
-    let result = if fd == 0 {
+    let n = if fd == 0 {
         vm.io.flush();
-        std::io::stdin().read(&mut buf)
+        std::io::stdin()
+            .read(&mut buf)
+            .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))?
     } else {
-        match vm.io.files.get_mut(&fd) {
-            Some(f) => match at {
-                Some(pos) => std::os::unix::fs::FileExt::read_at(f, &mut buf, pos),
-                None => f.read(&mut buf),
-            },
-            None => Err(std::io::Error::from_raw_os_error(9)),
-        }
+        file_operation(vm)?;
+        vm.files().read(fd, &mut buf, at).or_else(io_failure)?
     };
-    match result {
-        Ok(0) if len > 0 => Ok(Value::Int(-1)),
-        Ok(n) => {
-            vm.state
-                .native_memory
-                .write_bytes(address as u64, &buf[..n]);
-            Ok(Value::Int(n as i32))
-        }
-        Err(e) => super::support::throw("java/io/IOException", e.to_string()),
+    if n == 0 && len > 0 {
+        return Ok(Value::Int(-1));
     }
+    vm.state
+        .native_memory
+        .write_bytes(address as u64, &buf[..n]);
+    Ok(Value::Int(n as i32))
 }
 
 /// Writes `len` bytes from native memory at `address` to descriptor `fd`.
@@ -168,21 +162,15 @@ fn write_from<M: Machine>(
     else {
         return super::support::throw("java/io/IOException", "bad buffer address");
     };
-    let result = match (fd, at) {
-        (1 | 2, _) => vm.io.write(fd, &bytes).map(|_| bytes.len()),
-        (_, Some(pos)) => match vm.io.files.get(&fd) {
-            Some(f) => std::os::unix::fs::FileExt::write_at(f, &bytes, pos),
-            None => Err(std::io::Error::from_raw_os_error(9)),
-        },
-        _ => match vm.io.files.get_mut(&fd) {
-            Some(f) => f.write(&bytes),
-            None => Err(std::io::Error::from_raw_os_error(9)),
-        },
-    };
-    match result {
-        Ok(n) => Ok(Value::Int(n as i32)),
-        Err(e) => super::support::throw("java/io/IOException", e.to_string()),
+    if fd == 1 || fd == 2 {
+        vm.io
+            .write(fd, &bytes)
+            .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))?;
+        return Ok(Value::Int(bytes.len() as i32));
     }
+    file_operation(vm)?;
+    let n = vm.files().write(fd, &bytes, at).or_else(io_failure)?;
+    Ok(Value::Int(n as i32))
 }
 
 /// `readv`/`writev`: an array of `iovec { void *base; size_t len; }` in native memory.
@@ -222,55 +210,6 @@ fn vectored<M: Machine>(
     Ok(Value::Long(total))
 }
 
-fn open<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
-    let path = path_at(vm, a.long(0))?;
-    let (flags, mode) = (a.int(1), a.int(2));
-    let access = flags & 3;
-    let mut options = std::fs::OpenOptions::new();
-    options
-        .read(access != O_WRONLY)
-        .write(access == O_WRONLY || access == O_RDWR)
-        .append(flags & O_APPEND != 0)
-        .truncate(flags & O_TRUNC != 0)
-        .mode(mode as u32);
-    if flags & O_CREAT != 0 {
-        if flags & O_EXCL != 0 {
-            options.create_new(true);
-        } else {
-            options.create(true);
-        }
-    }
-    match options.open(&path) {
-        Ok(f) => {
-            let fd = vm.io.next_fd;
-            vm.io.next_fd += 1;
-            vm.io.files.insert(fd, f);
-            Ok(Value::Int(fd))
-        }
-        Err(e) => unix_error(vm, errno_of(&e)),
-    }
-}
-
-fn error_message(errno: i32) -> &'static str {
-    match errno {
-        1 => "Operation not permitted",
-        2 => "No such file or directory",
-        5 => "Input/output error",
-        9 => "Bad file descriptor",
-        13 => "Permission denied",
-        17 => "File exists",
-        18 => "Invalid cross-device link",
-        20 => "Not a directory",
-        21 => "Is a directory",
-        22 => "Invalid argument",
-        28 => "No space left on device",
-        30 => "Read-only file system",
-        39 => "Directory not empty",
-        40 => "Too many levels of symbolic links",
-        _ => "Unknown error",
-    }
-}
-
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add(
@@ -306,25 +245,19 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         Ok(byte_array(vm, cwd.as_bytes()))
     });
     r.add(D, "strerror", "(I)[B", |vm, _, a| {
-        Ok(byte_array(vm, error_message(a.int(0)).as_bytes()))
+        Ok(byte_array(vm, Errno(a.int(0)).message().as_bytes()))
     });
-    r.add(D, "open0", "(JII)I", open);
+    r.add(D, "open0", "(JII)I", |vm, _, a| {
+        let path = path_at(vm, a.long(0))?;
+        let how = OpenHow::from_flags(a.int(1), a.int(2));
+        Ok(Value::Int(unix(vm, |fs| fs.open(&path, how))?))
+    });
     r.add(D, "close0", "(I)V", |vm, _, a| {
-        vm.io.files.remove(&a.int(0));
+        unix(vm, |fs| fs.close(a.int(0)))?;
         Ok(Value::Void)
     });
     r.add(D, "dup", "(I)I", |vm, _, a| {
-        let clone = vm.io.files.get(&a.int(0)).map(|f| f.try_clone());
-        match clone {
-            Some(Ok(f)) => {
-                let fd = vm.io.next_fd;
-                vm.io.next_fd += 1;
-                vm.io.files.insert(fd, f);
-                Ok(Value::Int(fd))
-            }
-            Some(Err(e)) => unix_error(vm, errno_of(&e)),
-            None => unix_error(vm, 9),
-        }
+        Ok(Value::Int(unix(vm, |fs| fs.dup(a.int(0)))?))
     });
     r.add(
         D,
@@ -340,114 +273,74 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     );
     r.add(D, "stat1", "(J)I", |vm, _, a| {
         let path = path_at(vm, a.long(0))?;
+        file_operation(vm)?;
         Ok(Value::Int(
-            std::fs::metadata(path)
-                .map(|m| m.mode() as i32)
-                .unwrap_or(0),
+            vm.files().stat(&path, true).map_or(0, |s| s.mode as i32),
         ))
     });
     r.add(
         D,
         "fstat",
         "(ILsun/nio/fs/UnixFileAttributes;)V",
-        |vm, _, a| match vm.io.files.get(&a.int(0)).map(|f| f.metadata()) {
-            Some(Ok(m)) => {
-                fill_attributes(vm, a.obj(1), &m);
-                Ok(Value::Void)
-            }
-            Some(Err(e)) => unix_error(vm, errno_of(&e)),
-            None => unix_error(vm, 9),
+        |vm, _, a| {
+            let stat = unix(vm, |fs| fs.fstat(a.int(0)))?;
+            fill_attributes(vm, a.obj(1), &stat);
+            Ok(Value::Void)
         },
     );
     r.add(D, "exists0", "(J)Z", |vm, _, a| {
         let path = path_at(vm, a.long(0))?;
-        Ok(jbool(std::fs::symlink_metadata(path).is_ok()))
+        file_operation(vm)?;
+        Ok(jbool(vm.files().stat(&path, false).is_ok()))
     });
     r.add(D, "access0", "(JI)V", |vm, _, a| {
         let mode = a.int(1);
-        path_op(vm, a, |p| {
-            let m = std::fs::metadata(p)?;
-            if mode & 2 != 0 && m.permissions().readonly() {
-                return Err(std::io::Error::from_raw_os_error(13));
-            }
-            Ok(())
-        })
+        path_op(vm, a, |fs, p| fs.access(p, mode))
     });
     r.add(D, "mkdir0", "(JI)V", |vm, _, a| {
         let mode = a.int(1) as u32;
-        path_op(vm, a, |p| {
-            std::fs::create_dir(p)?;
-            std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode & 0o777 & !0o022))
-        })
+        path_op(vm, a, |fs, p| fs.mkdir(p, mode))
     });
     r.add(D, "rmdir0", "(J)V", |vm, _, a| {
-        path_op(vm, a, |p| std::fs::remove_dir(p))
+        path_op(vm, a, |fs, p| fs.rmdir(p))
     });
     r.add(D, "unlink0", "(J)V", |vm, _, a| {
-        path_op(vm, a, |p| std::fs::remove_file(p))
+        path_op(vm, a, |fs, p| fs.unlink(p))
     });
     r.add(D, "chmod0", "(JI)V", |vm, _, a| {
         let mode = a.int(1) as u32;
-        path_op(vm, a, |p| {
-            std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode))
-        })
+        path_op(vm, a, |fs, p| fs.chmod(p, mode))
     });
     r.add(D, "rename0", "(JJ)V", |vm, _, a| {
         let to = path_at(vm, a.long(1))?;
-        path_op(vm, a, |from| std::fs::rename(from, &to))
+        path_op(vm, a, |fs, from| fs.rename(from, &to))
     });
     r.add(D, "link0", "(JJ)V", |vm, _, a| {
         let link = path_at(vm, a.long(1))?;
-        path_op(vm, a, |target| std::fs::hard_link(target, &link))
+        path_op(vm, a, |fs, target| fs.link(target, &link))
     });
     r.add(D, "symlink0", "(JJ)V", |vm, _, a| {
         let link = path_at(vm, a.long(1))?;
-        path_op(vm, a, |target| std::os::unix::fs::symlink(target, &link))
+        path_op(vm, a, |fs, target| fs.symlink(target, &link))
     });
     r.add(D, "realpath0", "(J)[B", |vm, _, a| {
-        let path = path_at(vm, a.long(0))?;
-        match std::fs::canonicalize(path) {
-            Ok(p) => Ok(byte_array(vm, p.display().to_string().as_bytes())),
-            Err(e) => unix_error(vm, errno_of(&e)),
-        }
+        path_answer(vm, a, |fs, p| fs.realpath(p))
     });
     r.add(D, "readlink0", "(J)[B", |vm, _, a| {
-        let path = path_at(vm, a.long(0))?;
-        match std::fs::read_link(path) {
-            Ok(p) => Ok(byte_array(vm, p.display().to_string().as_bytes())),
-            Err(e) => unix_error(vm, errno_of(&e)),
-        }
+        path_answer(vm, a, |fs, p| fs.readlink(p))
     });
     r.add(D, "opendir0", "(J)J", |vm, _, a| {
         let path = path_at(vm, a.long(0))?;
-        match std::fs::read_dir(&path) {
-            Ok(entries) => {
-                let mut names: Vec<Vec<u8>> = vec![b".".to_vec(), b"..".to_vec()];
-                names.extend(
-                    entries
-                        .flatten()
-                        .map(|e| e.file_name().to_string_lossy().into_owned().into_bytes()),
-                );
-                names.reverse();
-                let handle = vm.directories.keys().max().copied().unwrap_or(0) + 1;
-                vm.directories.insert(handle, names);
-                Ok(Value::Long(handle))
-            }
-            Err(e) => unix_error(vm, errno_of(&e)),
-        }
+        Ok(Value::Long(unix(vm, |fs| fs.opendir(&path))?))
     });
     r.add(D, "readdir", "(J)[B", |vm, _, a| {
-        let next = vm
-            .directories
-            .get_mut(&a.long(0))
-            .and_then(|names| names.pop());
-        Ok(match next {
+        Ok(match unix(vm, |fs| fs.readdir(a.long(0)))? {
             Some(name) => byte_array(vm, &name),
             None => Value::NULL,
         })
     });
     r.add(D, "closedir", "(J)V", |vm, _, a| {
-        vm.directories.remove(&a.long(0));
+        unix(vm, |fs| fs.closedir(a.long(0)))?;
         Ok(Value::Void)
     });
     r.add(D, "read", "(IJI)I", |vm, _, a| {
@@ -456,7 +349,11 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add(D, "write", "(IJI)I", |vm, _, a| {
         write_from(vm, a.int(0), a.long(1), a.int(2), None)
     });
-    r.add(D, "utimes0", "(JJJ)V", |_, _, _| Ok(Value::Void));
+    r.add(D, "utimes0", "(JJJ)V", |vm, _, a| {
+        // Times in microseconds; only the modification time is kept.
+        let ms = a.long(2).div_euclid(1000);
+        path_op(vm, a, |fs, p| fs.set_modified(p, ms))
+    });
     r.add(D, "getpwuid", "(I)[B", |vm, _, a| {
         let name = if a.int(0) == 0 { "root" } else { "user" };
         Ok(byte_array(vm, name.as_bytes()))
@@ -498,26 +395,16 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     });
     r.add(F, "seek0", "(Ljava/io/FileDescriptor;J)J", |vm, _, a| {
         let fd = fd_of_descriptor(vm, a.obj(0));
-        let offset = a.long(1);
-        let result = match vm.io.files.get_mut(&fd) {
-            Some(f) if offset < 0 => f.stream_position(),
-            Some(f) => f.seek(SeekFrom::Start(offset as u64)),
-            None => Err(std::io::Error::from_raw_os_error(9)),
-        };
-        result
-            .map(|p| Value::Long(p as i64))
-            .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))
+        let to = u64::try_from(a.long(1)).ok();
+        file_operation(vm)?;
+        let pos = vm.files().seek(fd, to).or_else(io_failure)?;
+        Ok(Value::Long(pos as i64))
     });
     r.add(F, "size0", "(Ljava/io/FileDescriptor;)J", |vm, _, a| {
         let fd = fd_of_descriptor(vm, a.obj(0));
-        let size = vm
-            .io
-            .files
-            .get(&fd)
-            .and_then(|f| f.metadata().ok())
-            .map(|m| m.len() as i64)
-            .unwrap_or(0);
-        Ok(Value::Long(size))
+        file_operation(vm)?;
+        let stat = vm.files().fstat(fd).or_else(io_failure)?;
+        Ok(Value::Long(stat.size as i64))
     });
     r.add(
         F,
@@ -525,10 +412,10 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "(Ljava/io/FileDescriptor;J)I",
         |vm, _, a| {
             let fd = fd_of_descriptor(vm, a.obj(0));
-            if let Some(f) = vm.io.files.get(&fd) {
-                f.set_len(a.long(1).max(0) as u64)
-                    .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))?;
-            }
+            file_operation(vm)?;
+            vm.files()
+                .truncate(fd, a.long(1).max(0) as u64)
+                .or_else(io_failure)?;
             Ok(Value::Int(0))
         },
     );
@@ -543,15 +430,13 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     });
     r.add(F, "close0", "(Ljava/io/FileDescriptor;)V", |vm, _, a| {
         let fd = fd_of_descriptor(vm, a.obj(0));
-        vm.io.files.remove(&fd);
-        Ok(Value::Void)
+        close_quietly(vm, fd)
     });
     r.add(F, "preClose0", "(Ljava/io/FileDescriptor;)V", |_, _, _| {
         Ok(Value::Void)
     });
     r.add(F, "closeIntFD", "(I)V", |vm, _, a| {
-        vm.io.files.remove(&a.int(0));
-        Ok(Value::Void)
+        close_quietly(vm, a.int(0))
     });
     r.add(F, "canTransferToFromOverlappedMap0", "()Z", |_, _, _| {
         Ok(jbool(false))
@@ -616,11 +501,20 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "(Ljava/io/FileDescriptor;)V",
         |vm, _, a| {
             let fd = fd_of_descriptor(vm, a.obj(1));
-            if let Some(Ok(m)) = vm.io.files.get(&fd).map(|f| f.metadata()) {
-                vm.set_field_by_name(a.obj(0), "st_dev", Value::Long(m.dev() as i64));
-                vm.set_field_by_name(a.obj(0), "st_ino", Value::Long(m.ino() as i64));
-            }
+            file_operation(vm)?;
+            let stat = vm.files().fstat(fd).or_else(io_failure)?;
+            vm.set_field_by_name(a.obj(0), "st_dev", Value::Long(stat.dev as i64));
+            vm.set_field_by_name(a.obj(0), "st_ino", Value::Long(stat.ino as i64));
             Ok(Value::Void)
         },
     );
+}
+
+/// Closes a channel's descriptor; closing one already closed is not an error here.
+fn close_quietly<M: Machine>(vm: &mut Vm<M>, fd: i32) -> NativeResult {
+    if fd > 2 {
+        file_operation(vm)?;
+        let _ = vm.files().close(fd);
+    }
+    Ok(Value::Void)
 }

@@ -2,9 +2,11 @@
 //! values.
 
 use crate::class::ClassId;
-use crate::flow::NativeExit;
+use crate::flow::{NativeExit, Unsupported};
+use crate::fs::FsError;
+use crate::machine::Machine;
 use crate::value::{Ref, Value};
-use crate::vm::Jvm;
+use crate::vm::{Jvm, Vm};
 
 /// Shorthand for throwing a new exception from a native.
 pub fn throw<T>(class: &'static str, message: impl Into<String>) -> Result<T, NativeExit> {
@@ -72,4 +74,23 @@ pub fn string_arg(vm: &Jvm, s: Ref) -> Result<String, NativeExit> {
 /// `Value::Int` of a boolean.
 pub fn jbool(b: bool) -> Value {
     Value::Int(i32::from(b))
+}
+
+/// A file operation is about to happen. Every thread shares the file system, so where a
+/// machine explores interleavings it is a scheduling point: the native ends the transition
+/// before doing anything and re-executes as the first instruction of the next one.
+pub fn file_operation<M: Machine>(vm: &mut Vm<M>) -> Result<(), NativeExit> {
+    if M::EXPLORES && M::scheduling_point(vm, "file") {
+        return Err(NativeExit::Choice);
+    }
+    Ok(())
+}
+
+/// A failed file operation as `java.io` reports it: an `IOException` with the C library's
+/// message; or the end of the run when the sandbox cannot model the operation.
+pub fn io_failure<T>(e: FsError) -> Result<T, NativeExit> {
+    match e {
+        FsError::Os(errno) => throw("java/io/IOException", errno.message()),
+        FsError::Unsupported(what) => Err(NativeExit::Unsupported(Unsupported::Feature(what))),
+    }
 }
