@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::class::{ClassId, MethodId};
-use crate::clock::Clock;
 use crate::flow::NativeResult;
 use crate::fs::real::RealFiles;
 use crate::fs::{FileSystem, FsMode};
 use crate::loader::Classes;
 use crate::state::{ClassState, ProgramState};
 use crate::thread::{Exec, JThread};
+use crate::time::Clock;
 use crate::value::{Ref, Value};
 
 /// Tunables of the virtual machine; rpf's defaults for them live in the configuration's key
