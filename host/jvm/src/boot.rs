@@ -6,10 +6,10 @@ use super::loader::{Classes, LinkError};
 use super::thread::{Exec, FrameKind, JThread, Phase, Status};
 use super::value::{Ref, Value};
 use crate::classpath::ClassPath;
-use crate::clock::Clock;
 use crate::flow::Stop;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
+use crate::time::Clock;
 use crate::vm::{Io, Jvm, Known, KnownMethods, Registers, Vm, VmOptions};
 
 /// Why the VM could not start the program.

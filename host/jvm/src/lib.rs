@@ -9,14 +9,16 @@
 //! cycle:
 //! - class files and their sources: `classfile`, `classpath`, with `assembler` for the code
 //!   rpf generates; plain data: `value`, `pvec`, `native_memory`, `linkage` (what a method
-//!   links to), `fs` (the file system: the real one, or a path's sandbox);
+//!   links to), `fs` (the file system: the real one, or a path's sandbox), `time` (where the
+//!   clock comes from, which timeouts a driver allows);
 //! - the program's model: `class` (runtime classes and their resolution caches), `thread`,
 //!   `heap`, `flow` (how an instruction or native ends), the class registry `loader` with
 //!   `resolve`, and `state` (the program state and its tables);
 //! - `vm`: the [`Jvm`] and the [`Vm`] that drives it, then `machine` (the hooks), and
 //!   `describe` and `backtrace`, which only read the JVM;
 //! - what the VM does, each an `impl Vm` of its own: `objects`, `allocation` (what the
-//!   program allocates, within the heap limit), `strings`, `monitor`, `exceptions`, `class_init`, `operations`, `attributes`, `reflection`, `indy`, `gc`,
+//!   program allocates, within the heap limit), `strings`, `monitor`, `exceptions`,
+//!   `clock`, `class_init`, `operations`, `attributes`, `reflection`, `indy`, `gc`,
 //!   `events`, then `interpreter`, `natives` and `stepwise`, and on top `plain`, `boot` and
 //!   `lifecycle`.
 
@@ -57,6 +59,7 @@ pub mod state;
 mod stepwise;
 pub mod strings;
 pub mod thread;
+pub mod time;
 pub mod value;
 pub mod vm;
 

@@ -2,10 +2,10 @@
 //! method, uncaught-exception dispatch, `Thread.exit`, shutdown hooks), termination, and
 //! the program's end.
 
-use crate::clock::Timeouts;
 use crate::flow::Stop;
 use crate::machine::{Machine, VmEvent};
 use crate::thread::{Phase, Status};
+use crate::time::Timeouts;
 use crate::value::Value;
 use crate::vm::{Jvm, Vm};
 

@@ -21,7 +21,7 @@ use crate::value::Ref;
 /// that a path has not loaded yet is invisible to it), caches derived from the state, the
 /// VM's execution registers (valid within one transition only, see [`crate::vm::Jvm::restore`]),
 /// program output, files opened on the real file system (`vm.fs=real`: I/O happens on the
-/// real machine), and the real clock of plain execution (see [`crate::clock::Clock`]).
+/// real machine), and the real clock of plain execution (see [`crate::time::Clock`]).
 #[derive(Debug, Clone)]
 pub struct ProgramState {
     /// Objects.

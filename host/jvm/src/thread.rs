@@ -203,7 +203,7 @@ pub struct JThread {
     /// When a timed sleep, wait or park ends, in nanoseconds on the program's clock.
     pub deadline: Option<u64>,
     /// When the thread last ran or became able to run, on the program's clock (how long a
-    /// runnable thread has waited for the processor, see [`crate::clock::Timeouts`]).
+    /// runnable thread has waited for the processor, see [`crate::time::Timeouts`]).
     pub ready_since: u64,
     /// Set when the thread ended with an uncaught exception.
     pub died_by_exception: bool,

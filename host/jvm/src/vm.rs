@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::class::{ClassId, MethodId};
-use crate::clock::Clock;
 use crate::flow::NativeResult;
 use crate::fs::real::RealFiles;
 use crate::fs::{FileSystem, FsMode};
 use crate::loader::Classes;
 use crate::state::{ClassState, ProgramState};
 use crate::thread::{Exec, JThread};
+use crate::time::Clock;
 use crate::value::{Ref, Value};
 
 /// Tunables of the virtual machine; rpf's defaults for them live in the configuration's key
@@ -355,19 +355,35 @@ impl Jvm {
     /// versions only the VM held are kept for reuse), and clears the execution registers,
     /// which hold nothing between transitions.
     pub fn restore(&mut self, saved: &ProgramState) {
+        // Field by field (reusing buffers), and exhaustively: a field added to the state and
+        // not restored here is a compile error rather than a value leaking across paths.
+        let ProgramState {
+            heap,
+            class_states,
+            threads,
+            monitors,
+            strings,
+            native_memory,
+            current,
+            exit_status,
+            atomic_depth,
+            clock_ns,
+            heap_attrs,
+            files,
+        } = saved;
         let state = &mut self.state;
-        state.heap.clone_from(&saved.heap);
-        state.class_states.clone_from(&saved.class_states);
-        state.threads.restore(&saved.threads);
-        state.monitors.clone_from(&saved.monitors);
-        state.strings.clone_from(&saved.strings);
-        state.native_memory.clone_from(&saved.native_memory);
-        state.current = saved.current;
-        state.exit_status = saved.exit_status;
-        state.atomic_depth = saved.atomic_depth;
-        state.clock_ns = saved.clock_ns;
-        state.heap_attrs.clone_from(&saved.heap_attrs);
-        state.files.clone_from(&saved.files);
+        state.heap.clone_from(heap);
+        state.class_states.clone_from(class_states);
+        state.threads.restore(threads);
+        state.monitors.clone_from(monitors);
+        state.strings.clone_from(strings);
+        state.native_memory.clone_from(native_memory);
+        state.current = *current;
+        state.exit_status = *exit_status;
+        state.atomic_depth = *atomic_depth;
+        state.clock_ns = *clock_ns;
+        state.heap_attrs.clone_from(heap_attrs);
+        state.files.clone_from(files);
         self.regs.upcall_exception = None;
         self.regs.pending_native_frame = None;
         self.regs.overflow_reserve_active = false;

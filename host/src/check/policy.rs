@@ -3,7 +3,7 @@
 //! read by `settings` and kept in the [`Checker`](super::checker::Checker) for
 //! `scheduling` to consult.
 
-use rpf_jvm::clock::Timeouts;
+use rpf_jvm::time::Timeouts;
 
 /// The built-in scheduling policy's settings (JPF's `vm.por.*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

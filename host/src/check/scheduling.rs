@@ -8,9 +8,9 @@
 //! policy; a scheduler plugin is consulted with the built-in answer as its default.
 
 use rpf_jvm::class::{Class, ClassId, MethodId};
-use rpf_jvm::clock::Timeouts;
 use rpf_jvm::machine::Access;
 use rpf_jvm::thread::Exec;
+use rpf_jvm::time::Timeouts;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Jvm;
 use rpf_plugin_api::AccessKind;

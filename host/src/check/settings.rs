@@ -6,8 +6,8 @@ use std::time::Duration;
 use rpf_config::keys::{self, QueueDrop, SearchClass};
 use rpf_config::types::Amount;
 use rpf_config::{Config, ConfigError};
-use rpf_jvm::clock::Timeouts;
 use rpf_jvm::fs::FsMode;
+use rpf_jvm::time::Timeouts;
 
 use super::heuristic::MostBlocked;
 use super::model::JavaState;

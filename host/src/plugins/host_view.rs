@@ -11,10 +11,10 @@ use rpf_plugin_api::{
 use rpf_jvm::class::Resolved;
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::classfile::{opcodes, Constant, Insn};
-use rpf_jvm::clock::Timeouts;
 use rpf_jvm::heap::ObjData;
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::thread::Exec;
+use rpf_jvm::time::Timeouts;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Jvm;
 
