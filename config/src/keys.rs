@@ -288,6 +288,9 @@ registry! {
     VM_MAX_STACK_DEPTH: OptKey<Count> = ("vm.max_stack_depth",
         Count(Range::between(16, 1_000_000)), Unset::Nothing,
         "frames per thread before StackOverflowError, in addition to vm.stack_size");
+    VM_HEAP_LIMIT: OptKey<Size> = ("vm.heap_limit", Size(Range::between(1 << 20, 1 << 40)),
+        Unset::Means("a quarter of physical memory, at most search.memory_limit"),
+        "Java heap: an allocation the heap cannot hold after garbage collection throws OutOfMemoryError");
     VM_TIME_SLICE: Key<Count> = ("vm.time_slice", Count(Range::at_least(1)), "10000",
         "instructions a thread runs before rpf run switches threads");
     VM_POR: Key<Bool> = ("vm.por", Bool, "true",

@@ -79,9 +79,44 @@ pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
         stack_size: keys::VM_STACK_SIZE.get(config)?,
         max_stack_depth: keys::VM_MAX_STACK_DEPTH.get(config)?,
         time_slice: keys::VM_TIME_SLICE.get(config)?,
+        heap_limit: heap_limit(config)?,
         // `rpf run` is `java`; the checker chooses its own (`vm.fs`, see `check::setup`).
         fs: FsMode::Real,
     })
+}
+
+/// `vm.heap_limit`, or HotSpot's default maximum heap (a quarter of the physical memory, or
+/// of the container's memory limit if lower), at most `search.memory_limit`.
+fn heap_limit(config: &Config) -> Result<u64, ConfigError> {
+    if let Some(set) = keys::VM_HEAP_LIMIT.get(config)? {
+        return Ok(set);
+    }
+    let quarter = physical_memory() / 4;
+    Ok(match keys::SEARCH_MEMORY_LIMIT.get(config)? {
+        Some(cap) => quarter.min(cap),
+        None => quarter,
+    })
+}
+
+/// The memory this process may use: the machine's, or its control group's limit if lower
+/// (4 GiB where neither can be read).
+fn physical_memory() -> u64 {
+    let machine = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024)
+        });
+    let group = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok());
+    match (machine, group) {
+        (Some(m), Some(g)) => m.min(g),
+        (Some(m), None) => m,
+        (None, Some(g)) => g,
+        (None, None) => 4 << 30,
+    }
 }
 
 /// The system properties HotSpot's launcher and VM would set.

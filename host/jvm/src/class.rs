@@ -154,6 +154,14 @@ impl Class {
         matches!(self.kind, ClassKind::Array { .. })
     }
 
+    /// The kind of element of an array class (references for other classes).
+    pub fn elem_kind(&self) -> ElemKind {
+        match self.kind {
+            ClassKind::Array { elem, .. } => elem,
+            _ => ElemKind::Ref,
+        }
+    }
+
     /// The Java name with dots (`java.lang.String`, `[I`, `[Ljava.lang.String;`).
     pub fn java_name(&self) -> String {
         self.name.replace('/', ".")

@@ -1,6 +1,7 @@
 //! Throwing and unwinding: handler search, monitor release, failed class initialization,
 //! VM-created exceptions, and stack overflow.
 
+use super::allocation::OUT_OF_MEMORY_ERROR;
 use super::class::{ClassId, Method};
 use super::machine::{Machine, VmEvent};
 use super::thread::{Exec, FrameKind};
@@ -74,6 +75,7 @@ impl<M: Machine> Vm<M> {
     /// Unwinds `exec` to the nearest handler of `ex`. When a VM-initiated call is unwound
     /// the exception is left in `Vm::upcall_exception` and the interpreter stops.
     pub(crate) fn throw(&mut self, exec: &mut Exec, ex: Ref) -> Flow {
+        self.regs.building_out_of_memory = false;
         let ex_class = self.class_of(ex).unwrap_or(self.known.throwable);
         let thrown = VmEvent::ExceptionThrown {
             exception: ex,
@@ -154,6 +156,11 @@ impl<M: Machine> Vm<M> {
     /// its constructor and `fillInStackTrace` run as for any exception.
     pub fn throw_new(&mut self, exec: &mut Exec, class: &str, message: Option<String>) -> Flow {
         tracing::trace!(class, ?message, "VM throws");
+        if class == OUT_OF_MEMORY_ERROR {
+            // The heap may be full: the error is built beyond its limit, and thrown (which
+            // ends that) before the program allocates again.
+            self.regs.building_out_of_memory = true;
+        }
         let name = Value::Ref(self.new_string(class));
         let msg = match message {
             Some(m) => Value::Ref(self.new_string(&m)),

@@ -8,7 +8,8 @@ use crate::value::{Ref, Value};
 /// Why the interpreter stopped executing a thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
-    /// The instruction budget is used up; the thread can continue.
+    /// The instruction budget is used up, or the run reached its checkpoint
+    /// ([`Registers::checkpoint`](crate::vm::Registers::checkpoint)); the thread can continue.
     Budget,
     /// The thread blocked (monitor, wait, sleep, join, park, class init).
     Blocked,

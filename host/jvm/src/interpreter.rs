@@ -39,13 +39,13 @@ impl Jvm {
 
 impl<M: Machine> Vm<M> {
     /// Executes the thread whose state is `exec` until it stops; `budget` counts instructions
-    /// down and ends the run at 0.
+    /// down and ends the run at 0, or pauses it at [`Registers::checkpoint`](crate::vm::Registers::checkpoint).
     pub fn interpret(&mut self, exec: &mut Exec, budget: &mut u64) -> Stop {
         // The stepwise driver asks for exactly one instruction.
         let floor = if self.regs.single_step {
             budget.saturating_sub(1)
         } else {
-            0
+            self.regs.checkpoint.min(*budget)
         };
         'frame: loop {
             let Some(frame) = exec.frames.last() else {

@@ -16,11 +16,13 @@
 //!   `resolve`, and `state` (the program state and its tables);
 //! - `vm`: the [`Jvm`] and the [`Vm`] that drives it, then `machine` (the hooks), and
 //!   `describe` and `backtrace`, which only read the JVM;
-//! - what the VM does, each an `impl Vm` of its own: `objects`, `strings`, `monitor`,
-//!   `exceptions`, `clock`, `class_init`, `operations`, `attributes`, `reflection`, `indy`, `gc`,
+//! - what the VM does, each an `impl Vm` of its own: `objects`, `allocation` (what the
+//!   program allocates, within the heap limit), `strings`, `monitor`, `exceptions`,
+//!   `clock`, `class_init`, `operations`, `attributes`, `reflection`, `indy`, `gc`,
 //!   `events`, then `interpreter`, `natives` and `stepwise`, and on top `plain`, `boot` and
 //!   `lifecycle`.
 
+pub mod allocation;
 pub mod assembler;
 pub mod attributes;
 pub mod backtrace;

@@ -6,7 +6,7 @@ use crate::heap::{Obj, ObjData};
 use crate::loader::LinkError;
 use crate::machine::{Machine, VmEventKind};
 use crate::state::ClassState;
-use crate::value::{ElemKind, Ref, Value};
+use crate::value::{Ref, Value};
 use crate::vm::Vm;
 
 impl<M: Machine> Vm<M> {
@@ -115,13 +115,19 @@ impl<M: Machine> Vm<M> {
         self.alloc(class, ObjData::Fields(fields))
     }
 
-    /// Allocates an array of the given array class.
+    /// Allocates an array of the given array class for the VM's own use: its length is the
+    /// size of a VM structure, not one the program asked for (those go through
+    /// [`alloc_array`](Self::alloc_array) and the heap limit).
     pub fn new_array(&mut self, array_class: ClassId, len: usize) -> Ref {
-        let elem = match self.classes.get(array_class).kind {
-            ClassKind::Array { elem, .. } => elem,
-            _ => ElemKind::Ref,
-        };
-        self.alloc(array_class, ObjData::new_array(elem, len))
+        let elem = self.classes.get(array_class).elem_kind();
+        let data = ObjData::new_array(elem, len).unwrap_or_else(|| {
+            // As Rust's own collections do when rpf is out of memory.
+            let bytes = len.saturating_mul(elem.size());
+            let layout = std::alloc::Layout::from_size_align(bytes, 8)
+                .unwrap_or(std::alloc::Layout::new::<u64>());
+            std::alloc::handle_alloc_error(layout)
+        });
+        self.alloc(array_class, data)
     }
 
     /// Allocates a reference array of the given array class holding `items`.

@@ -2,8 +2,9 @@
 
 use std::rc::Rc;
 
+use super::allocation::OutOfMemory;
 use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
-use super::heap::ObjData;
+use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
 use super::thread::{Exec, Frame, FrameKind};
@@ -604,7 +605,10 @@ impl<M: Machine> Vm<M> {
             return Ok(());
         }
         let defaults = self.defaults(target);
-        let r = self.alloc(target, ObjData::Fields(defaults.iter().copied().collect()));
+        if let Err(oom) = self.make_room(exec, instance_footprint(defaults.len())) {
+            return self.throw_out_of_memory(exec, oom);
+        }
+        let r = self.alloc(target, ObjData::Fields(Box::from(&defaults[..])));
         exec.push(Value::Ref(r));
         exec.advance();
         Ok(())
@@ -643,7 +647,10 @@ impl<M: Machine> Vm<M> {
             Ok(c) => c,
             Err(e) => return self.throw_link_error(exec, e),
         };
-        let r = self.alloc(array_class, ObjData::new_array(kind, len));
+        let r = match self.alloc_array(exec, array_class, kind, len) {
+            Ok(r) => r,
+            Err(oom) => return self.throw_out_of_memory(exec, oom),
+        };
         exec.pop();
         exec.push(Value::Ref(r));
         exec.advance();
@@ -663,7 +670,11 @@ impl<M: Machine> Vm<M> {
             Ok(c) => c,
             Err(e) => return self.throw_link_error(exec, e),
         };
-        let r = self.new_array(array_class, len);
+        let kind = self.classes.get(array_class).elem_kind();
+        let r = match self.alloc_array(exec, array_class, kind, len) {
+            Ok(r) => r,
+            Err(oom) => return self.throw_out_of_memory(exec, oom),
+        };
         exec.pop();
         exec.push(Value::Ref(r));
         exec.advance();
@@ -690,9 +701,9 @@ impl<M: Machine> Vm<M> {
                 Some(negative.to_string()),
             );
         }
-        let r = match self.build_multi_array(array_class, &counts) {
+        let r = match self.build_multi_array(exec, array_class, &counts) {
             Ok(r) => r,
-            Err(e) => return self.throw_link_error(exec, e),
+            Err(oom) => return self.throw_out_of_memory(exec, oom),
         };
         for _ in 0..dims {
             exec.pop();
@@ -702,21 +713,29 @@ impl<M: Machine> Vm<M> {
         Ok(())
     }
 
-    fn build_multi_array(
+    /// The arrays of a `multianewarray` (`counts` non-negative), each within the heap
+    /// limit; the arrays built so far stay reachable from `exec` while the rest are made.
+    pub(crate) fn build_multi_array(
         &mut self,
+        exec: &mut Exec,
         array_class: ClassId,
         counts: &[i32],
-    ) -> Result<Ref, LinkError> {
+    ) -> Result<Ref, OutOfMemory> {
         let len = counts[0] as usize;
-        let r = self.new_array(array_class, len);
-        if counts.len() > 1 {
-            let ClassKind::Array { component, .. } = self.classes.get(array_class).kind else {
-                return Ok(r);
-            };
-            for i in 0..len {
-                let sub = self.build_multi_array(component, &counts[1..])?;
+        let kind = self.classes.get(array_class).elem_kind();
+        let r = self.alloc_array(exec, array_class, kind, len)?;
+        let ClassKind::Array { component, .. } = self.classes.get(array_class).kind else {
+            return Ok(r);
+        };
+        if counts.len() > 1 && len > 0 {
+            exec.push(Value::Ref(r));
+            let filled = (0..len).try_for_each(|i| {
+                let sub = self.build_multi_array(exec, component, &counts[1..])?;
                 self.state.heap.store_element(r, i, Value::Ref(sub));
-            }
+                Ok(())
+            });
+            exec.pop();
+            filled?;
         }
         Ok(r)
     }

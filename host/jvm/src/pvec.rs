@@ -10,7 +10,8 @@ use std::rc::Rc;
 #[derive(Debug)]
 pub struct PVec<T: Clone, const CHUNK: usize = 32> {
     /// The chunk table as one shared slice (a pointer hop less per access than a shared
-    /// `Vec`); it grows by copying, once per `CHUNK` elements.
+    /// `Vec`); it grows by copying, doubling each time, so that appending stays amortized
+    /// O(1). Entries past the last element's chunk share one empty chunk.
     chunks: Rc<[Rc<[Option<T>; CHUNK]>]>,
     len: usize,
 }
@@ -65,13 +66,15 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
 
     /// Appends an element.
     pub fn push(&mut self, value: T) {
-        if self.len.is_multiple_of(CHUNK) {
-            let fresh = Rc::new(std::array::from_fn(|_| None));
-            self.chunks = self.chunks.iter().cloned().chain([fresh]).collect();
+        let c = self.len / CHUNK;
+        if c == self.chunks.len() {
+            let empty = Rc::new(std::array::from_fn(|_| None));
+            let spare = std::iter::repeat_n(empty, c.max(1));
+            self.chunks = self.chunks.iter().cloned().chain(spare).collect();
         }
         let chunks = Rc::make_mut(&mut self.chunks);
-        if let Some(last) = chunks.last_mut() {
-            Rc::make_mut(last)[self.len % CHUNK] = Some(value);
+        if let Some(chunk) = chunks.get_mut(c) {
+            Rc::make_mut(chunk)[self.len % CHUNK] = Some(value);
         }
         self.len += 1;
     }
@@ -140,5 +143,22 @@ mod tests {
         assert_eq!(c.len(), 300);
         assert_eq!(b.len(), 200);
         assert_eq!(c.get(299), Some(&7));
+        assert_eq!(c.get(300), None);
+        assert_eq!(c.iter().count(), 300);
+        assert_eq!(b.iter().count(), 200);
+    }
+
+    #[test]
+    fn appending_copies_the_chunk_table_a_logarithmic_number_of_times() {
+        let mut v: PVec<u32, 8> = PVec::default();
+        let mut tables = 0;
+        for i in 0..100_000 {
+            let before = Rc::as_ptr(&v.chunks) as *const u8;
+            v.push(i);
+            tables += usize::from(!std::ptr::eq(before, Rc::as_ptr(&v.chunks) as *const u8));
+        }
+        assert!(tables <= 16, "{tables} tables");
+        assert_eq!(v.get(99_999), Some(&99_999));
+        assert_eq!(v.iter().count(), 100_000);
     }
 }

@@ -26,7 +26,7 @@ impl<M: Machine> Vm<M> {
     /// with the values the instruction moves.
     pub(crate) fn interpret_stepwise(&mut self, exec: &mut Exec, budget: &mut u64) -> Stop {
         loop {
-            if *budget == 0 {
+            if *budget <= self.regs.checkpoint {
                 return Stop::Budget;
             }
             let Some(frame) = exec.top() else {
@@ -90,7 +90,7 @@ impl<M: Machine> Vm<M> {
                 let event = VmEvent::InstructionExecuted { method, pc, next };
                 self.report(Frames::Mutable(exec), event);
             }
-            if stop != Stop::Budget || *budget == 0 {
+            if stop != Stop::Budget || *budget <= self.regs.checkpoint {
                 return stop;
             }
             if M::break_requested(self) {

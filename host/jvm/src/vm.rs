@@ -28,6 +28,9 @@ pub struct VmOptions {
     pub max_stack_depth: Option<u64>,
     /// Instructions per scheduling slice in plain execution.
     pub time_slice: u64,
+    /// Bytes the Java heap may hold (see [`Heap::bytes`](crate::heap::Heap::bytes)):
+    /// `OutOfMemoryError` beyond them.
+    pub heap_limit: u64,
     /// Where file operations go: the real file system, or the program state's sandbox.
     pub fs: FsMode,
 }
@@ -181,11 +184,18 @@ pub struct Registers {
     pub upcall_exception: Option<Ref>,
     /// Whether a StackOverflowError is being constructed (frames beyond the limit allowed).
     pub(crate) overflow_reserve_active: bool,
+    /// Whether an OutOfMemoryError is being constructed (allocations beyond the heap limit
+    /// allowed: HotSpot preallocates its OutOfMemoryErrors).
+    pub(crate) building_out_of_memory: bool,
     /// A native that is throwing: its frame goes on top of the next stack trace filled in.
     pub(crate) pending_native_frame: Option<MethodId>,
     /// The instruction budget the running thread's current run started with: the
     /// instruction executed with one less left is the run's first.
     pub run_budget: u64,
+    /// The budget at which the running thread pauses (returning [`Stop::Budget`] with
+    /// budget left), so that a driver can look at the clock during a long run; 0 (plain
+    /// execution) pauses only when the budget is used up.
+    pub checkpoint: u64,
     /// Whether the instruction being executed is the first of its run (a native re-executed
     /// as a transition's first instruction takes the choice it registered before).
     pub first_step: bool,

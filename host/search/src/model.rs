@@ -56,6 +56,13 @@ pub trait Model {
         0
     }
 
+    /// Whether the search should look at its time and memory limits now rather than at
+    /// its next periodic look (every 256 operations): a model that watches the clock during
+    /// long operations cut the last one short because a limit may have been reached.
+    fn limits_due(&mut self) -> bool {
+        false
+    }
+
     /// `true` ends the search with [`StopReason::Requested`](crate::StopReason::Requested)
     /// (the model cannot go on).
     fn should_stop(&self) -> bool {

@@ -19,6 +19,7 @@ use super::footprint::Recorder;
 use super::policy::{Policy, Scheduler};
 use super::protection::Protection;
 use super::sharing::Sharing;
+use super::watch::Watch;
 use crate::plugins::{HostContext, Plugins};
 
 /// The VM driven by the model checker.
@@ -76,6 +77,8 @@ pub struct Checker {
     pub instrumented: bool,
     /// The search depth, for plugins.
     pub depth: u32,
+    /// Looks at the search's limits and progress line during long transitions.
+    pub watch: Watch,
     /// A plugin asked to end the transition after the current instruction.
     break_requested: bool,
 }
@@ -99,6 +102,7 @@ impl Checker {
             vm_events: 0,
             instrumented: false,
             depth: 0,
+            watch: Watch::default(),
             break_requested: false,
         }
     }

@@ -27,6 +27,7 @@ pub(crate) mod testing;
 pub mod trace;
 pub mod transition;
 pub mod violation;
+pub mod watch;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -51,7 +52,7 @@ fn search_sequentially(
     search: &Search<JavaState>,
     model: &mut JavaModel,
 ) -> parallel::Searched {
-    let mut progress = Progress::new(settings.progress_interval, None);
+    let mut progress = Progress::of(model, settings.progress_interval, None);
     let mut restarts = 0u32;
     let report = loop {
         let report = search.run_observed(model, &mut progress);
@@ -138,7 +139,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         target,
         replay,
     } = prepared;
-    let baseline_memory = model::resident_memory();
+    let baseline_memory = watch::resident_memory();
     let searched = if settings.workers > 1 && replay.is_none() {
         parallel::search(config, &target, &settings, &search, &mut model)?
     } else {

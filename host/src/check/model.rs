@@ -19,6 +19,7 @@ use super::protection::SharedProtection;
 use super::sharing::Sharing;
 use super::transition::{self, TransitionEnd};
 use super::violation::{thread_snapshots, JavaError};
+use super::watch::resident_memory;
 use crate::plugins::Reported;
 use rpf_search::{Event as SearchEvent, Model, Ops, Outcome};
 
@@ -410,6 +411,10 @@ impl Model for JavaModel {
         resident_memory()
     }
 
+    fn limits_due(&mut self) -> bool {
+        self.vm.machine.watch.take_tripped()
+    }
+
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
             || self.vm.machine.protection.restart
@@ -422,6 +427,9 @@ impl Model for JavaModel {
     }
 
     fn notify(&mut self, event: SearchEvent, state: Option<&JavaState>) -> Option<JavaError> {
+        if let SearchEvent::Started = event {
+            self.vm.machine.watch.start();
+        }
         if !self.plugins {
             return None;
         }
@@ -582,13 +590,4 @@ impl JavaModel {
             Checker::fire(&mut self.vm, Frames::Parked, &event);
         }
     }
-}
-
-/// Resident memory of this process (Linux `/proc/self/statm`), in bytes.
-pub fn resident_memory() -> u64 {
-    std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
-        .map(|pages| pages * 4096)
-        .unwrap_or(0)
 }

@@ -93,7 +93,7 @@ pub(super) fn search(
                         .ok()
                 })
                 .collect();
-            let mut progress = Progress::new(settings.progress_interval, Some(&shared));
+            let mut progress = Progress::of(model, settings.progress_interval, Some(&shared));
             let first = search.run_worker(model, &mut progress, &shared, 0);
             let helpers: Vec<Result<HelperRound, LaunchError>> = handles
                 .into_iter()

@@ -12,6 +12,7 @@ use super::model::JavaModel;
 use super::policy::Scheduler;
 use super::property::Selection;
 use super::settings::CheckSettings;
+use super::watch::Watch;
 use crate::launch::{self, LaunchError, Target};
 use crate::plugins::Plugins;
 
@@ -31,6 +32,7 @@ pub(super) fn build_model(
     let mut checker = Checker::new(settings.policy, settings.max_transition);
     checker.enumerate_random = settings.enumerate_random;
     checker.protection.enabled = settings.sync_detection;
+    checker.watch = Watch::new(&settings.limits);
     let mut vm = launch::prepare(config, target, checker)?;
     vm.io.quiet = !settings.output;
     // Booting only read files; the program's own file operations start here.

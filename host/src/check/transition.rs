@@ -10,6 +10,7 @@ use rpf_jvm::Stop;
 use super::checker::JavaVm;
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
 use super::scheduling::schedulable;
+use super::watch;
 
 /// How a transition ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +48,11 @@ pub fn run(
     }
     vm.time_out(t);
     let mut budget = budget_limit;
+    let watching = vm.machine.watch.active();
     let end = loop {
+        if watching {
+            vm.jvm.regs.checkpoint = budget.saturating_sub(watch::INTERVAL);
+        }
         let stop = vm.run_thread(t, &mut budget);
         if vm.machine.transition.died.is_some() {
             break Some(TransitionEnd::Died);
@@ -65,9 +70,16 @@ pub fn run(
                     break None;
                 }
             }
+            // A checkpoint: a limit reached ends the transition as the budget would.
+            Stop::Budget if budget > 0 => {
+                if vm.machine.watch.poll() {
+                    break None;
+                }
+            }
             Stop::Blocked | Stop::Yield | Stop::Budget => break None,
         }
     };
+    vm.jvm.regs.checkpoint = 0;
     if vm.has_deferred_events() {
         // Objects and classes the last operation created are reported before the state.
         vm.report_deferred_now(Frames::Parked);

@@ -73,19 +73,36 @@ impl PartialEq for ObjData {
 }
 
 impl ObjData {
-    /// A zeroed array of `len` elements.
-    pub fn new_array(kind: ElemKind, len: usize) -> ObjData {
-        match kind {
-            ElemKind::Boolean => ObjData::Booleans(vec![0; len].into()),
-            ElemKind::Byte => ObjData::Bytes(vec![0; len].into()),
-            ElemKind::Char => ObjData::Chars(vec![0; len].into()),
-            ElemKind::Short => ObjData::Shorts(vec![0; len].into()),
-            ElemKind::Int => ObjData::Ints(vec![0; len].into()),
-            ElemKind::Long => ObjData::Longs(vec![0; len].into()),
-            ElemKind::Float => ObjData::Floats(vec![0.0; len].into()),
-            ElemKind::Double => ObjData::Doubles(vec![0.0; len].into()),
-            ElemKind::Ref => ObjData::Refs(vec![Ref::NULL; len].into()),
-        }
+    /// A zeroed array of `len` elements; `None` if rpf cannot get the memory for it (the
+    /// length comes from the program, so this must not abort rpf).
+    pub fn new_array(kind: ElemKind, len: usize) -> Option<ObjData> {
+        Some(match kind {
+            ElemKind::Boolean => ObjData::Booleans(filled(len, 0)?),
+            ElemKind::Byte => ObjData::Bytes(filled(len, 0)?),
+            ElemKind::Char => ObjData::Chars(filled(len, 0)?),
+            ElemKind::Short => ObjData::Shorts(filled(len, 0)?),
+            ElemKind::Int => ObjData::Ints(filled(len, 0)?),
+            ElemKind::Long => ObjData::Longs(filled(len, 0)?),
+            ElemKind::Float => ObjData::Floats(filled(len, 0.0)?),
+            ElemKind::Double => ObjData::Doubles(filled(len, 0.0)?),
+            ElemKind::Ref => ObjData::Refs(filled(len, Ref::NULL)?),
+        })
+    }
+
+    /// A copy (`Object.clone`); `None` if rpf cannot get the memory for it.
+    pub fn try_clone(&self) -> Option<ObjData> {
+        Some(match self {
+            ObjData::Fields(a) => ObjData::Fields(copied(a)?),
+            ObjData::Booleans(a) => ObjData::Booleans(copied(a)?),
+            ObjData::Bytes(a) => ObjData::Bytes(copied(a)?),
+            ObjData::Chars(a) => ObjData::Chars(copied(a)?),
+            ObjData::Shorts(a) => ObjData::Shorts(copied(a)?),
+            ObjData::Ints(a) => ObjData::Ints(copied(a)?),
+            ObjData::Longs(a) => ObjData::Longs(copied(a)?),
+            ObjData::Floats(a) => ObjData::Floats(copied(a)?),
+            ObjData::Doubles(a) => ObjData::Doubles(copied(a)?),
+            ObjData::Refs(a) => ObjData::Refs(copied(a)?),
+        })
     }
 
     /// Array length, or `None` for instances.
@@ -176,15 +193,75 @@ impl ObjData {
         })
     }
 
-    /// Approximate size in bytes (statistics and the memory limit).
-    pub fn size_bytes(&self) -> usize {
-        16 + match self {
-            ObjData::Fields(f) => f.len() * 8,
-            other => {
-                other.array_len().unwrap_or(0) * other.elem_kind().map(ElemKind::size).unwrap_or(0)
-            }
-        }
+    /// What this object takes of the Java heap (see [`Heap::bytes`]).
+    #[inline]
+    pub fn footprint(&self) -> u64 {
+        let payload = match self {
+            ObjData::Fields(f) => f.len() * std::mem::size_of::<Value>(),
+            ObjData::Booleans(a) | ObjData::Bytes(a) => a.len(),
+            ObjData::Chars(a) => a.len() * 2,
+            ObjData::Shorts(a) => a.len() * 2,
+            ObjData::Ints(a) => a.len() * 4,
+            ObjData::Floats(a) => a.len() * 4,
+            ObjData::Refs(a) => a.len() * 4,
+            ObjData::Longs(a) => a.len() * 8,
+            ObjData::Doubles(a) => a.len() * 8,
+        };
+        OBJECT_OVERHEAD + block(payload as u64)
     }
+}
+
+/// What the memory allocator takes for a block of `bytes`: glibc's malloc adds an 8-byte
+/// header and rounds to 16 bytes, 32 at least (an empty payload is no block at all).
+#[inline]
+fn block(bytes: u64) -> u64 {
+    match bytes {
+        0 => 0,
+        _ => bytes.saturating_add(8 + 15).max(32) & !15,
+    }
+}
+
+/// What an object costs rpf besides its fields or elements: the block of its record
+/// (class, flags, identity hash, cached digest) with the reference counts that let saved
+/// states share it, and its heap slot.
+const OBJECT_OVERHEAD: u64 = {
+    let record = std::mem::size_of::<Obj>() + 2 * std::mem::size_of::<usize>();
+    (record + 8 + 15) as u64 / 16 * 16 + std::mem::size_of::<Option<Rc<Obj>>>() as u64
+};
+
+/// What an instance with `fields` field slots takes of the Java heap: what rpf spends on
+/// it, so that `vm.heap_limit` bounds rpf's own memory (an instance costs more than in
+/// HotSpot, whose fields take 4 or 8 bytes, not a [`Value`] each).
+pub fn instance_footprint(fields: usize) -> u64 {
+    OBJECT_OVERHEAD + block((fields * std::mem::size_of::<Value>()) as u64)
+}
+
+/// What an array of `len` elements of `kind` takes of the Java heap: its elements take
+/// what they take in HotSpot (references 4 bytes, as with compressed pointers).
+pub fn array_footprint(kind: ElemKind, len: usize) -> u64 {
+    OBJECT_OVERHEAD.saturating_add(block((len as u64).saturating_mul(kind.size() as u64)))
+}
+
+/// Arrays of at least this many bytes are made only once a fallible reservation has shown
+/// that the memory is to be had; smaller ones fail only when rpf itself is out of memory.
+const LARGE_ARRAY: usize = 1 << 20;
+
+/// `len` copies of `value`, or `None` if the memory is not to be had. Zeroed arrays come
+/// from the allocator's zeroed memory (`vec!`), whose pages are not touched until used.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Box<[T]>> {
+    if len.saturating_mul(std::mem::size_of::<T>()) >= LARGE_ARRAY {
+        let mut probe: Vec<T> = Vec::new();
+        probe.try_reserve_exact(len).ok()?;
+    }
+    Some(vec![value; len].into_boxed_slice())
+}
+
+/// A copy of `items`, or `None` if the memory is not to be had.
+fn copied<T: Clone>(items: &[T]) -> Option<Box<[T]>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(items.len()).ok()?;
+    v.extend_from_slice(items);
+    Some(v.into_boxed_slice())
 }
 
 /// A heap object: its class, payload and bookkeeping flags.
@@ -339,6 +416,10 @@ pub struct Heap {
     pub total_allocated: u64,
     /// Live objects right after the last collection (sets the next collection's trigger).
     pub live_after_gc: usize,
+    /// What the live objects take of the Java heap (see [`Heap::bytes`]).
+    bytes: u64,
+    /// [`Heap::bytes`] right after the last collection (sets the next collection's trigger).
+    pub bytes_after_gc: u64,
 }
 
 impl Heap {
@@ -358,6 +439,7 @@ impl Heap {
     /// Stores a new object in the first free slot and returns its reference.
     pub fn alloc(&mut self, obj: Obj) -> Ref {
         self.count_new();
+        self.bytes += obj.data.footprint();
         let r = match self.free.pop() {
             Some(index) if (index as usize) < self.slots.len() => Ref(index),
             _ => Ref(self.slots.len() as u32),
@@ -536,8 +618,9 @@ impl Heap {
             self.edges = self.edges.wrapping_sub(gone);
         }
         if let Some(slot) = self.slots.get_mut(r.index()) {
-            if slot.take().is_some() {
+            if let Some(obj) = slot.take() {
                 self.live -= 1;
+                self.bytes -= obj.data.footprint();
                 if self.old_boundary == 0 {
                     self.free.push(r.0);
                 }
@@ -548,6 +631,12 @@ impl Heap {
     /// Number of live objects.
     pub fn live(&self) -> usize {
         self.live
+    }
+
+    /// Bytes the objects take of the Java heap, garbage not yet collected included: what
+    /// `vm.heap_limit` bounds ([`ObjData::footprint`]).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// One past the highest slot ever used.
@@ -673,6 +762,41 @@ mod tests {
     }
 
     #[test]
+    fn the_heap_counts_the_bytes_of_live_objects() {
+        // What the README says an object takes.
+        assert_eq!(instance_footprint(0), 88);
+        assert_eq!(instance_footprint(1), 88 + 32);
+        assert_eq!(instance_footprint(3), 88 + 64);
+        assert_eq!(array_footprint(ElemKind::Int, 4), 88 + 32);
+        assert_eq!(array_footprint(ElemKind::Long, 1000), 88 + 8016);
+        assert_eq!(array_footprint(ElemKind::Long, usize::MAX), u64::MAX);
+        for (kind, len) in [(ElemKind::Char, 7), (ElemKind::Ref, 3), (ElemKind::Byte, 0)] {
+            let data = ObjData::new_array(kind, len).expect("small");
+            assert_eq!(data.footprint(), array_footprint(kind, len), "{kind:?}");
+        }
+        let fields = ObjData::Fields(vec![Value::Int(0); 5].into());
+        assert_eq!(fields.footprint(), instance_footprint(5));
+        let mut heap = Heap::new();
+        let fields = ObjData::Fields(vec![Value::Int(1); 3].into());
+        let a = heap.alloc(Obj::new(1, fields));
+        let longs = ObjData::new_array(ElemKind::Long, 100).expect("800 bytes");
+        let b = heap.alloc(Obj::new(2, longs));
+        assert_eq!(
+            heap.bytes(),
+            instance_footprint(3) + array_footprint(ElemKind::Long, 100)
+        );
+        heap.free(a);
+        assert_eq!(heap.bytes(), array_footprint(ElemKind::Long, 100));
+        heap.free(b);
+        assert_eq!(heap.bytes(), 0);
+    }
+
+    #[test]
+    fn an_array_rpf_cannot_get_is_refused_not_fatal() {
+        assert!(ObjData::new_array(ElemKind::Long, usize::MAX / 4).is_none());
+    }
+
+    #[test]
     fn the_dirty_sum_kept_up_to_date_equals_the_sum_from_scratch() {
         let mut heap = Heap::new();
         let field = |x: i32| Obj::new(1, ObjData::Fields(vec![Value::Int(x)].into()));
@@ -788,7 +912,10 @@ mod tests {
         heap.free(holder);
         assert_eq!(heap.edges(), empty);
         let mut array = heap.clone();
-        let a = array.alloc(Obj::new(2, ObjData::new_array(ElemKind::Ref, 2)));
+        let a = array.alloc(Obj::new(
+            2,
+            ObjData::new_array(ElemKind::Ref, 2).expect("small"),
+        ));
         assert_eq!(array.edges(), empty, "a new array of nulls adds no edge");
         assert_eq!(array.store_element(a, 1, Value::Ref(x)), Some(true));
         assert_eq!(array.store_element(a, 2, Value::Ref(x)), Some(false));
@@ -799,7 +926,10 @@ mod tests {
     fn primitive_writes_and_identity_hashes_keep_the_edge_hash() {
         let (mut heap, [x, y, _]) = graph_heap();
         heap.write_field(x, 0, Value::Ref(y));
-        let bytes = heap.alloc(Obj::new(3, ObjData::new_array(ElemKind::Byte, 4)));
+        let bytes = heap.alloc(Obj::new(
+            3,
+            ObjData::new_array(ElemKind::Byte, 4).expect("small"),
+        ));
         let before = heap.edges();
         if let Some(ObjData::Bytes(b)) = heap.primitive_data_mut(bytes) {
             b[0] = 7;

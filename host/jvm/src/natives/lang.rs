@@ -1,15 +1,15 @@
 //! Natives of java.lang.Object, Class, Throwable, StackTraceElement, Float/Double, Runtime,
 //! Shutdown and the small JDK-internal hooks (CDS, VM, Signal, Reflection, AccessController).
 
+use crate::allocation::OutOfMemory;
 use crate::backtrace;
 use crate::class::{ClassId, ClassKind};
 use crate::classfile::access;
 use crate::classpath::Loader;
 use crate::flow::{NativeExit, NativeResult};
-use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
-use crate::natives::support::{class_arg, jbool, string_arg, throw, Args};
+use crate::natives::support::{class_arg, jbool, out_of_memory, string_arg, throw, Args};
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
 use crate::vm::Jvm;
@@ -664,20 +664,29 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     });
 }
 
-fn object_clone<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn object_clone<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let this = a.obj(0);
-    let Some(obj) = vm.state.heap.get(this).cloned() else {
+    let Some((class, footprint, instance)) = vm
+        .state
+        .heap
+        .get(this)
+        .map(|o| (o.class, o.data.footprint(), o.data.array_len().is_none()))
+    else {
         return super::support::npe();
     };
-    if let ObjData::Fields(_) = obj.data {
+    if instance {
         let cloneable = vm.classes.lookup("java/lang/Cloneable");
-        let ok = cloneable.is_some_and(|c| vm.classes.is_assignable(obj.class, c));
+        let ok = cloneable.is_some_and(|c| vm.classes.is_assignable(class, c));
         if !ok {
-            let name = vm.classes.get(obj.class).java_name();
+            let name = vm.classes.get(class).java_name();
             return throw("java/lang/CloneNotSupportedException", name);
         }
     }
-    Ok(Value::Ref(vm.alloc(obj.class, obj.data)))
+    // The original is an argument, still on `exec`'s stack: a collection keeps it.
+    vm.make_room(exec, footprint).map_err(out_of_memory)?;
+    let copy = vm.state.heap.get(this).and_then(|o| o.data.try_clone());
+    let data = copy.ok_or(out_of_memory(OutOfMemory::HeapSpace))?;
+    Ok(Value::Ref(vm.alloc(class, data)))
 }
 
 /// The `Class[]` of the given classes.

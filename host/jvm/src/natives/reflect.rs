@@ -2,9 +2,10 @@
 
 use crate::class::ClassKind;
 use crate::flow::{NativeExit, NativeResult};
+use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
-use crate::natives::support::{class_arg, throw, Args};
+use crate::natives::support::{class_arg, out_of_memory, throw, Args};
 use crate::thread::Exec;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -17,6 +18,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "newArray",
         "(Ljava/lang/Class;I)Ljava/lang/Object;",
         new_array,
+    );
+    r.add(
+        "java/lang/reflect/Array",
+        "multiNewArray",
+        "(Ljava/lang/Class;[I)Ljava/lang/Object;",
+        multi_new_array,
     );
     r.add(
         "java/lang/reflect/Array",
@@ -33,7 +40,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     );
 }
 
-fn new_array<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn new_array<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let component = class_arg(vm, a.obj(0))?;
     let len = a.int(1);
     if len < 0 {
@@ -45,7 +52,35 @@ fn new_array<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     let array_class = vm
         .array_class_of(component)
         .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
-    Ok(Value::Ref(vm.new_array(array_class, len as usize)))
+    let kind = vm.classes.get(array_class).elem_kind();
+    vm.alloc_array(exec, array_class, kind, len as usize)
+        .map(Value::Ref)
+        .map_err(out_of_memory)
+}
+
+/// `Array.newInstance(component, dimensions...)`: the checks of HotSpot's
+/// `Reflection::reflect_new_multi_array`, then the arrays as `multianewarray` makes them.
+fn multi_new_array<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    let mut class = class_arg(vm, a.obj(0))?;
+    let counts: Vec<i32> = match vm.state.heap.get(a.obj(1)).map(|o| &o.data) {
+        Some(ObjData::Ints(counts)) => counts.to_vec(),
+        _ => return super::support::npe(),
+    };
+    if counts.is_empty() || counts.len() > 255 {
+        return throw("java/lang/IllegalArgumentException", "");
+    }
+    if matches!(vm.classes.get(class).kind, ClassKind::Primitive('V')) {
+        return throw("java/lang/IllegalArgumentException", "");
+    }
+    if let Some(&negative) = counts.iter().find(|&&c| c < 0) {
+        return throw("java/lang/NegativeArraySizeException", negative.to_string());
+    }
+    for _ in 0..counts.len() {
+        class = vm.array_class_of(class).map_err(link_error)?;
+    }
+    vm.build_multi_array(exec, class, &counts)
+        .map(Value::Ref)
+        .map_err(out_of_memory)
 }
 
 fn link_error(e: crate::loader::LinkError) -> NativeExit {

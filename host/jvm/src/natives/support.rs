@@ -1,6 +1,7 @@
 //! What natives share: reading arguments, throwing, and conversions between Java and Rust
 //! values.
 
+use crate::allocation::{OutOfMemory, OUT_OF_MEMORY_ERROR};
 use crate::class::ClassId;
 use crate::flow::{NativeExit, Unsupported};
 use crate::fs::FsError;
@@ -16,6 +17,11 @@ pub fn throw<T>(class: &'static str, message: impl Into<String>) -> Result<T, Na
 /// Shorthand for a NullPointerException without message.
 pub fn npe<T>() -> Result<T, NativeExit> {
     Err(NativeExit::ThrowNew("java/lang/NullPointerException", None))
+}
+
+/// The `OutOfMemoryError` of a refused allocation.
+pub fn out_of_memory(oom: OutOfMemory) -> NativeExit {
+    NativeExit::ThrowNew(OUT_OF_MEMORY_ERROR, Some(oom.message().to_string()))
 }
 
 /// Argument helpers for natives.

@@ -511,14 +511,11 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     });
     r.add(U, "getLoadAverage0", "([DI)I", |_, _, _| Ok(Value::Int(-1)));
     r.add(U, "allocateMemory0", "(J)J", |vm, _, a| {
-        let size = usize::try_from(a.long(1)).unwrap_or(0);
-        if size > 1 << 30 {
-            return throw("java/lang/OutOfMemoryError", "Direct buffer memory");
-        }
+        let size = native_block_size(a.long(1))?;
         Ok(Value::Long(vm.state.native_memory.allocate(size) as i64))
     });
     r.add(U, "reallocateMemory0", "(JJ)J", |vm, _, a| {
-        let size = usize::try_from(a.long(2)).unwrap_or(0);
+        let size = native_block_size(a.long(2))?;
         Ok(Value::Long(
             vm.state.native_memory.reallocate(a.long(1) as u64, size) as i64,
         ))
@@ -580,4 +577,13 @@ fn copy_memory<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeR
         put(vm, dst, dst_off + k as i64, Access::Byte, v)?;
     }
     Ok(Value::Void)
+}
+
+/// The size of an off-heap block the program asks for: at most 1 GiB, so that no program
+/// makes rpf's own allocation fail.
+fn native_block_size(size: i64) -> Result<usize, NativeExit> {
+    match usize::try_from(size) {
+        Ok(size) if size <= 1 << 30 => Ok(size),
+        _ => throw("java/lang/OutOfMemoryError", "Direct buffer memory"),
+    }
 }

@@ -243,7 +243,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
         {
             return Some(StopReason::MaxStates);
         }
-        if self.report.transitions.is_multiple_of(256) {
+        if self.report.transitions.is_multiple_of(256) || self.model.limits_due() {
             if self
                 .limits
                 .time_limit

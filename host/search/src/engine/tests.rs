@@ -251,6 +251,45 @@ fn limits_stop_the_search() {
     assert_eq!(many.errors.len(), 2, "reached from (4,5) and (5,4)");
 }
 
+/// A grid whose steps take a millisecond each and which asks the engine to look at its
+/// limits after every one (as a model that watches the clock during long steps does).
+struct SlowGrid(Grid);
+
+impl Model for SlowGrid {
+    type State = (u8, u8);
+    type Op = char;
+    type Error = (u8, u8);
+    fn initial_states(&mut self) -> Vec<(u8, u8)> {
+        self.0.initial_states()
+    }
+    fn operations(&mut self, s: &(u8, u8)) -> Ops<char> {
+        self.0.operations(s)
+    }
+    fn apply(&mut self, s: &(u8, u8), op: &char) -> Outcome<(u8, u8), (u8, u8)> {
+        std::thread::sleep(Duration::from_millis(1));
+        self.0.apply(s, op)
+    }
+    fn hash(&mut self, s: &(u8, u8)) -> Option<u128> {
+        self.0.hash(s)
+    }
+    fn limits_due(&mut self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_model_can_have_the_limits_looked_at_after_any_step() {
+    let report = Search::new(Strategy::DepthFirst)
+        .with_limits(Limits {
+            time_limit: Some(Duration::from_millis(5)),
+            ..Limits::default()
+        })
+        .run(&mut SlowGrid(grid(30)));
+    assert_eq!(report.stop, StopReason::TimeLimit);
+    // Without the model's say the next look would be after 256 steps.
+    assert!(report.transitions < 100, "{} steps", report.transitions);
+}
+
 #[test]
 fn queue_limits_drop_states_and_pruning_counts() {
     for drop in [DropPolicy::Newest, DropPolicy::Oldest, DropPolicy::Random] {
