@@ -12,6 +12,8 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rpf_search::Limits;
@@ -113,6 +115,9 @@ pub struct Watch {
     next_memory: Option<Instant>,
     /// The progress line, printed by this worker.
     progress: Option<Rc<ProgressLine>>,
+    /// Raised to interrupt the search (a signal): looked at like the limits, so that an
+    /// interruption does not wait for a long transition to end.
+    interrupt: Option<Arc<AtomicBool>>,
     /// A limit was found reached and the engine has not been told yet.
     tripped: bool,
 }
@@ -123,6 +128,7 @@ impl Watch {
         Watch {
             time_limit: limits.time_limit,
             memory_limit: limits.memory_limit,
+            interrupt: limits.interrupt.clone(),
             ..Watch::default()
         }
     }
@@ -140,7 +146,10 @@ impl Watch {
 
     /// Whether there is anything to look at during a transition.
     pub fn active(&self) -> bool {
-        self.time_limit.is_some() || self.memory_limit.is_some() || self.progress.is_some()
+        self.time_limit.is_some()
+            || self.memory_limit.is_some()
+            || self.progress.is_some()
+            || self.interrupt.is_some()
     }
 
     /// Looks at the clock (at a checkpoint of a running transition): prints the progress
@@ -161,8 +170,12 @@ impl Watch {
             }
             _ => false,
         };
-        if late || full {
-            tracing::debug!(late, full, "limit reached during a transition");
+        let interrupted = self
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if late || full || interrupted {
+            tracing::debug!(late, full, interrupted, "limit reached during a transition");
             self.tripped = true;
         }
         self.tripped
