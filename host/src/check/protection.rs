@@ -3,8 +3,6 @@
 //! restart when an access proves an assumption wrong. The workers of a parallel search
 //! share what they learn.
 
-use rpf_jvm::class::ClassId;
-
 /// Lock-protection knowledge shared between search workers.
 pub type SharedProtection =
     std::sync::Arc<dashmap::DashMap<FieldKey, bool, rustc_hash::FxBuildHasher>>;
@@ -12,8 +10,9 @@ pub type SharedProtection =
 /// A field as lock-protection detection tracks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FieldKey {
-    /// Declaring class.
-    pub class: ClassId,
+    /// Declaring class, by its key ([`rpf_jvm::class::Class::key`]): the workers of a
+    /// parallel search share these, and each VM numbers classes in its own loading order.
+    pub class: u64,
     /// Instance or static slot.
     pub slot: u32,
     /// Whether it is a static field.
@@ -25,7 +24,7 @@ impl std::hash::Hash for FieldKey {
     /// feed three).
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         h.write_u64(
-            u64::from(self.class) << 32 ^ u64::from(self.slot) << 1 ^ u64::from(self.is_static),
+            self.class.rotate_left(32) ^ u64::from(self.slot) << 1 ^ u64::from(self.is_static),
         );
     }
 }

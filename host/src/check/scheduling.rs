@@ -85,7 +85,7 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
             let system = access.in_system || vm.classes.get(class).system;
             let lock = vm.class_state_of(class).mirror;
             let key = FieldKey {
-                class,
+                class: vm.classes.get(class).key,
                 slot,
                 is_static: true,
             };
@@ -100,7 +100,7 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
                         && match field {
                             Some((class, slot)) => {
                                 let key = FieldKey {
-                                    class,
+                                    class: vm.classes.get(class).key,
                                     slot,
                                     is_static: false,
                                 };
