@@ -143,3 +143,9 @@ fn a_daemon_ticking_on_a_timed_wait_does_not_keep_the_search_going() {
     let run = assert_checked("DaemonTimedLoop", &[], "no_violation", 1_000);
     assert!(run.stdout.contains("main done"), "{}", run.stdout);
 }
+
+#[test]
+fn an_executor_keep_alive_ends_the_program() {
+    let run = assert_checked("CachedPoolKeepAlive", &[], "no_violation", 100);
+    assert!(run.stdout.contains("answered"), "{}", run.stdout);
+}
