@@ -239,6 +239,13 @@ pub fn check_with_report(
     (result, serde_json::from_str(&text).expect("report is JSON"))
 }
 
+/// The number of distinct states a JSON report counts.
+pub fn states_new(report: &serde_json::Value) -> u64 {
+    report["statistics"]["states_new"]
+        .as_u64()
+        .expect("states_new")
+}
+
 /// Asserts that a run ended with `status` and that its stderr says each of `needles`.
 pub fn assert_failed(out: &RunResult, status: i32, needles: &[&str]) {
     assert_eq!(out.status, Some(status), "stderr: {}", out.stderr);

@@ -5,7 +5,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use rpf_tests::{check_with_report, compile_programs, rpf_binary, run, workspace, RunResult};
+use rpf_tests::{
+    check_with_report, compile_programs, rpf_binary, run, states_new, workspace, RunResult,
+};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -19,12 +21,6 @@ fn classes() -> &'static Path {
 /// Runs the checker on `main` with settings; returns the run and the parsed JSON report.
 fn check(main: &str, settings: &[&str]) -> (RunResult, Value) {
     check_with_report(classes(), main, settings)
-}
-
-fn states_new(report: &Value) -> u64 {
-    report["statistics"]["states_new"]
-        .as_u64()
-        .expect("states_new")
 }
 
 #[test]

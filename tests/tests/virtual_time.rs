@@ -6,7 +6,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use rpf_tests::{check_with_report, compile_programs, difference, run_java, run_rpf, RunResult};
+use rpf_tests::{
+    check_with_report, compile_programs, difference, run_java, run_rpf, states_new, RunResult,
+};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -18,12 +20,6 @@ fn classes() -> &'static Path {
 
 fn check(main: &str, settings: &[&str]) -> (RunResult, Value) {
     check_with_report(classes(), main, settings)
-}
-
-fn states_new(report: &Value) -> u64 {
-    report["statistics"]["states_new"]
-        .as_u64()
-        .expect("states_new")
 }
 
 /// Asserts the verdict and that the search stayed below `max_states` new states.

@@ -79,6 +79,14 @@ impl Unsupported {
             Unsupported::Feature(m) | Unsupported::Setting(m) => m,
         }
     }
+
+    /// The same need, said to arise in `method`.
+    pub fn in_method(self, method: &str) -> Unsupported {
+        match self {
+            Unsupported::Feature(m) => Unsupported::Feature(format!("{method}: {m}")),
+            Unsupported::Setting(m) => Unsupported::Setting(format!("{method}: {m}")),
+        }
+    }
 }
 
 /// The result of a native.

@@ -467,11 +467,7 @@ impl<M: Machine> Vm<M> {
             }
             Err(NativeExit::Unsupported(what)) => {
                 self.release_lock(exec, lock);
-                let method = self.method_signature(m);
-                let what = match what {
-                    Unsupported::Feature(m) => Unsupported::Feature(format!("{method}: {m}")),
-                    Unsupported::Setting(m) => Unsupported::Setting(format!("{method}: {m}")),
-                };
+                let what = what.in_method(&self.method_signature(m));
                 M::unsupported(self, exec, what)
             }
             Err(NativeExit::Bytecode) => {

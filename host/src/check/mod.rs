@@ -135,9 +135,9 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         settings,
         mut model,
         search,
-        strategy,
         target,
         replay,
+        ..
     } = prepared;
     let baseline_memory = watch::resident_memory();
     let searched = if settings.workers > 1 && replay.is_none() {
@@ -206,8 +206,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         instructions,
         objects,
         classes: model.vm.classes.len(),
-        target: target.clone(),
-        strategy,
+        target,
         report,
         unsupported,
         restarts,
@@ -219,8 +218,8 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
     if let (Some(path), Some(first)) = (&settings.trace_file, result.errors.first()) {
         let saved = SavedTrace {
             format: TRACE_FORMAT.to_string(),
-            target: target.main_class.clone(),
-            args: target.args.clone(),
+            target: result.target.main_class.clone(),
+            args: result.target.args.clone(),
             path: first.path.clone(),
             steps: first.trace.clone(),
         };

@@ -2,9 +2,9 @@
 //! of the search, the VM and the plugins. `check` makes it; the reports and the command line
 //! read it.
 
-use rpf_search::{Report, Strategy};
+use rpf_search::Report;
 
-use super::model::{JavaOp, JavaState, ModelStats};
+use super::model::{JavaOp, ModelStats};
 use super::trace::TraceStep;
 use super::violation::JavaError;
 use crate::launch::Target;
@@ -52,8 +52,6 @@ pub struct CheckResult {
     pub classes: usize,
     /// The program.
     pub target: Target,
-    /// The search that ran.
-    pub strategy: Strategy<JavaState>,
     /// What the program needed that rpf does not support (the search stopped there).
     pub unsupported: Option<String>,
     /// Searches restarted because a field assumed lock-protected was found unprotected.
