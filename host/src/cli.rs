@@ -323,10 +323,17 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
             }
         }
     }
-    let inv = match resolve(&args_with_target) {
+    let mut inv = match resolve(&args_with_target) {
         Ok(inv) => inv,
         Err(e) => return report_launch_error(&e),
     };
+    if let Err(e) = crate::plugins::symbolic::enable_for_inputs(
+        &mut inv.config,
+        &inv.target.main_class,
+        &inv.target.classpath,
+    ) {
+        return report_launch_error(&e.into());
+    }
     let prepared = match crate::check::prepare(&inv.config, &inv.target, trace.as_ref(), interrupt)
     {
         Ok(p) => p,

@@ -278,6 +278,11 @@ pub trait BytecodeFactory: 'static {
     /// Called before each intercepted instruction of the running thread.
     fn execute(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, insn: &InsnInfo)
         -> Execution;
+    /// Lines the error report shows about the path to a violation (symbolic execution: the
+    /// concrete inputs that lead there); called when a violation is found.
+    fn describe_path(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The FFI-safe form of [`BytecodeFactory`].
@@ -286,13 +291,16 @@ pub trait BytecodeFactoryFfi {
     /// See [`BytecodeFactory::instructions`].
     fn instructions(&self) -> RResult<RVec<RString>, RString>;
     /// See [`BytecodeFactory::execute`].
-    #[sabi(last_prefix_field)]
     fn execute(
         &mut self,
         host: Host_TO<'_, RMut<'_, ()>>,
         at: &FrameInfo,
         insn: &InsnInfo,
     ) -> RResult<Execution, RString>;
+    /// See [`BytecodeFactory::describe_path`].
+    #[sabi(last_prefix_field)]
+    fn describe_path(&mut self, host: Host_TO<'_, RMut<'_, ()>>)
+        -> RResult<RVec<RString>, RString>;
 }
 
 /// An owned bytecode factory trait object.
@@ -318,6 +326,19 @@ impl<B: BytecodeFactory> BytecodeFactoryFfi for BytecodeFactoryAdapter<B> {
         insn: &InsnInfo,
     ) -> RResult<Execution, RString> {
         guard(|| self.0.execute(&mut host, at, insn))
+    }
+
+    fn describe_path(
+        &mut self,
+        mut host: Host_TO<'_, RMut<'_, ()>>,
+    ) -> RResult<RVec<RString>, RString> {
+        guard(|| {
+            self.0
+                .describe_path(&mut host)
+                .into_iter()
+                .map(RString::from)
+                .collect()
+        })
     }
 }
 

@@ -50,6 +50,10 @@ pub struct InsnInfo {
     pub volatile: bool,
     /// For field instructions: whether the field is static.
     pub is_static: bool,
+    /// Numeric operands: `[slot, increment]` for `iinc`; `[dimensions]` for
+    /// `multianewarray`; `[default, key, target, key,
+    /// target, ...]` (keys ascending) for `tableswitch` and `lookupswitch`; empty otherwise.
+    pub operands: RVec<i64>,
 }
 
 /// Facts about a method.
@@ -178,6 +182,12 @@ pub trait Host {
     fn element_attr(&self, array: u32, index: u32) -> i64;
     /// Attaches an attribute to an array element.
     fn set_element_attr(&mut self, array: u32, index: u32, attr: i64);
+    /// The attribute of the current path (0 at the start): saved and restored with the
+    /// states and part of their fingerprint, so two states match only if their path
+    /// attributes are equal. Symbolic execution keeps its path condition here.
+    fn path_attr(&self) -> i64;
+    /// Sets the attribute of the current path.
+    fn set_path_attr(&mut self, attr: i64);
 
     // ---- the running frame (instruction events and bytecode factories only)
 
@@ -218,6 +228,10 @@ pub trait Host {
     /// Reports a property violation of `kind` (`race`, `lock_order`, ...) with a message;
     /// the search treats it like a built-in property's violation of the current path.
     fn report_violation(&mut self, kind: RStr<'_>, message: RStr<'_>);
+    /// Declares the exploration not exhaustive (a concretization that dropped paths, an
+    /// unknown solver answer): a search that finds no violation then ends `incomplete`
+    /// (exit 3) with this reason instead of claiming there is none.
+    fn incomplete(&mut self, reason: RStr<'_>);
     /// Ends the search after the current transition.
     #[sabi(last_prefix_field)]
     fn end_search(&mut self);

@@ -14,7 +14,7 @@ use super::class::ClassId;
 use super::thread::Exec;
 use super::value::Ref;
 use crate::class::Resolved;
-use crate::classfile::opcodes::{self, Effect, Moves};
+use crate::classfile::opcodes::{self, Effect, Flow, Moves};
 use crate::classfile::Insn;
 use crate::machine::Machine;
 use crate::vm::Jvm;
@@ -50,6 +50,10 @@ impl Exec {
 pub(crate) enum Plan {
     /// Consumes `pops` operands; whatever it pushes has no attribute.
     Clear { pops: usize },
+    /// A branch, `goto` or switch: consumes `pops` operands and goes to a target or the next
+    /// instruction. It cannot throw, so wherever it goes the operands below keep their
+    /// attributes.
+    Branch { pops: usize },
     /// Replaces the top `pops` operands by operands with these attributes (loads, `dup`s,
     /// `swap`, `checkcast`).
     Replace { pops: usize, result: Vec<i64> },
@@ -127,6 +131,9 @@ impl Plan {
         let index = insn.pool_index().unwrap_or(0);
         let local = locals + usize::from(insn.local().unwrap_or(0));
         match info.effect {
+            Effect::Values { pop, .. } if matches!(info.flow, Flow::Branch | Flow::Jump) => {
+                Plan::Branch { pops: pop.len() }
+            }
             Effect::Values { pop, moves, .. } => match moves {
                 Moves::Fresh => Plan::Clear { pops: pop.len() },
                 Moves::Load => Plan::Replace {
@@ -280,8 +287,9 @@ impl<M: Machine> Vm<M> {
                     None => clear_operands(exec, &mut attrs),
                 }
             }
+            Plan::Branch { pops } if same_frame => kept(pops, &[], &mut attrs),
             _ if !(same_frame && normal_next) => clear_operands(exec, &mut attrs),
-            Plan::Clear { pops } => kept(pops, &[], &mut attrs),
+            Plan::Clear { pops } | Plan::Branch { pops } => kept(pops, &[], &mut attrs),
             Plan::Replace { pops, result } => kept(pops, &result, &mut attrs),
             Plan::Store { entry, attr } => {
                 kept(1, &[], &mut attrs);
@@ -414,6 +422,10 @@ mod tests {
             Plan::Replace { pops: 1, result } if result == [7]
         ));
         assert!(matches!(plan(Insn::Ladd, "ladd"), Plan::Clear { pops: 2 }));
+        assert!(matches!(
+            plan(Insn::Goto(0), "goto"),
+            Plan::Branch { pops: 0 }
+        ));
         assert!(matches!(
             plan(Insn::MultiANewArray(1, 3), "multianewarray"),
             Plan::Clear { pops: 3 }

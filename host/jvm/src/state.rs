@@ -49,6 +49,9 @@ pub struct ProgramState {
     pub heap_attrs: HeapAttrs,
     /// The file system's changes, open files and directory streams (`vm.fs=sandbox`).
     pub files: Sandbox,
+    /// A plugin attribute of the whole path (symbolic execution's path condition): restored
+    /// on backtracking and part of the fingerprint, so that states match only when it does.
+    pub path_attr: i64,
 }
 
 impl ProgramState {
@@ -67,6 +70,7 @@ impl ProgramState {
             clock_ns: 0,
             heap_attrs: HeapAttrs::default(),
             files: Sandbox::default(),
+            path_attr: 0,
         }
     }
 }

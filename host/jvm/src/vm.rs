@@ -370,6 +370,7 @@ impl Jvm {
             clock_ns,
             heap_attrs,
             files,
+            path_attr,
         } = saved;
         let state = &mut self.state;
         state.heap.clone_from(heap);
@@ -384,6 +385,7 @@ impl Jvm {
         state.clock_ns = *clock_ns;
         state.heap_attrs.clone_from(heap_attrs);
         state.files.clone_from(files);
+        state.path_attr = *path_attr;
         self.regs.upcall_exception = None;
         self.regs.pending_native_frame = None;
         self.regs.overflow_reserve_active = false;

@@ -1018,6 +1018,7 @@ fn canonical_hash(
     }
     c.h.word(u64::from(jvm.state.atomic_depth));
     c.h.word(jvm.state.clock_ns);
+    c.h.word(jvm.state.path_attr as u64);
     c.h.word(c.fp.generation);
     c.h.word(
         jvm.state

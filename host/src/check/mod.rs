@@ -155,6 +155,10 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         Some(p) => (p.reports(), p.shared.failure.clone()),
         None => Default::default(),
     };
+    let mut cuts = model.plugin_cuts();
+    cuts.append(&mut model.cuts);
+    cuts.sort();
+    cuts.dedup();
     let unsupported = match model.unsupported.take() {
         _ if plugin_failure.is_some() => None,
         Some(Unsupported::Setting(message)) => return Err(LaunchError::Setting(message)),
@@ -194,7 +198,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         .collect::<Vec<_>>();
     let verdict = if !errors.is_empty() {
         Verdict::Violation
-    } else if report.is_complete() && unsupported.is_none() {
+    } else if report.is_complete() && unsupported.is_none() && cuts.is_empty() {
         Verdict::NoViolation
     } else {
         Verdict::Incomplete
@@ -209,6 +213,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         target,
         report,
         unsupported,
+        cuts,
         restarts,
         baseline_memory,
         listener_reports,

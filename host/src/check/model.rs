@@ -98,6 +98,9 @@ pub struct JavaModel {
     pub stats: ModelStats,
     /// Set when the program needed something unsupported; the search then stops.
     pub unsupported: Option<Unsupported>,
+    /// Why helper workers' plugins found the search not exhaustive (this worker's own
+    /// plugins say it through [`JavaModel::plugin_cuts`]).
+    pub cuts: Vec<String>,
     objects_at_seal: u64,
     initial: Option<JavaState>,
     /// Whether plugins are loaded (they hear the search's events).
@@ -122,6 +125,7 @@ impl JavaModel {
             at: None,
             stats: ModelStats::default(),
             unsupported: None,
+            cuts: Vec::new(),
             objects_at_seal,
             initial: None,
             plugins,
@@ -557,9 +561,28 @@ impl JavaModel {
     /// A violation listeners reported while handling search events, announced to them.
     fn listener_violation(&mut self) -> Option<JavaError> {
         let reported = self.vm.machine.plugins.as_deref_mut()?.take_violations();
-        let error = self.reported(reported.first()?);
+        let mut error = self.reported(reported.first()?);
+        error.inputs = self.path_description();
         self.fire_violation(&error);
         Some(error)
+    }
+
+    /// Why this worker's plugins found the exploration not exhaustive.
+    pub fn plugin_cuts(&self) -> Vec<String> {
+        self.vm
+            .machine
+            .plugins
+            .as_deref()
+            .map(|p| p.incomplete_reasons().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The bytecode factory's description of the current path (empty without one).
+    fn path_description(&mut self) -> Vec<String> {
+        Checker::with_plugins_at(&mut self.vm, Frames::Parked, |plugins, view| {
+            plugins.describe_path(view)
+        })
+        .unwrap_or_default()
     }
 
     /// A plugin's reported violation as an error of the current state.
@@ -572,11 +595,13 @@ impl JavaModel {
             thread: self.vm.state.current as u32,
             details: Vec::new(),
             snapshot: thread_snapshots(&self.vm),
+            inputs: Vec::new(),
         }
     }
 
     /// The outcome of a violating transition, announced to listeners.
-    fn violated(&mut self, error: JavaError) -> Outcome<JavaState, JavaError> {
+    fn violated(&mut self, mut error: JavaError) -> Outcome<JavaState, JavaError> {
+        error.inputs = self.path_description();
         self.fire_violation(&error);
         Outcome::Error(self.capture(ChoiceGenerators::new(), None), error)
     }

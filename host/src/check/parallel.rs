@@ -56,6 +56,8 @@ struct HelperRound {
     counters: HelperTotals,
     restart: bool,
     unsupported: Option<Unsupported>,
+    /// Why plugins found the helper's part of the search not exhaustive.
+    cuts: Vec<String>,
 }
 
 /// Runs `settings.workers` workers until the search ends without a failed lock-protection
@@ -113,6 +115,7 @@ pub(super) fn search(
             if model.unsupported.is_none() {
                 model.unsupported = h.unsupported;
             }
+            model.cuts.extend(h.cuts);
             reports.push(h.report);
         }
         let found = reports.iter().any(|r| !r.errors.is_empty());
@@ -157,5 +160,6 @@ fn helper(
         },
         restart: model.restart_requested(),
         unsupported: model.unsupported.take(),
+        cuts: model.plugin_cuts(),
     })
 }

@@ -52,6 +52,7 @@ impl Property for NoUncaughtExceptions {
             thread,
             details: exception_frames(vm, exception),
             snapshot: thread_snapshots(vm),
+            inputs: Vec::new(),
         })
     }
 }
@@ -85,6 +86,7 @@ impl Property for NotDeadlocked {
                 .map(|l| l.trim().to_string())
                 .collect(),
             snapshot: thread_snapshots(vm),
+            inputs: Vec::new(),
         })
     }
 }
@@ -114,6 +116,7 @@ impl Property for PluginProperty {
             thread: vm.state.current as u32,
             details: Vec::new(),
             snapshot: thread_snapshots(vm),
+            inputs: Vec::new(),
         })
     }
 }

@@ -23,6 +23,9 @@ fn stop_text(r: &CheckResult) -> String {
     if rep.truncated {
         text.push_str(", but search.depth_limit cut off paths");
     }
+    for cut in &r.cuts {
+        let _ = write!(text, ", but {cut}");
+    }
     if rep.dropped > 0 {
         let _ = write!(
             text,
@@ -52,6 +55,12 @@ fn error_section(out: &mut String, n: usize, e: &FoundError) {
     let _ = writeln!(out, "{}", e.error.message);
     for d in &e.error.details {
         let _ = writeln!(out, "\t{d}");
+    }
+    if !e.error.inputs.is_empty() {
+        let _ = writeln!(out, "inputs:");
+        for i in &e.error.inputs {
+            let _ = writeln!(out, "\t{i}");
+        }
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "{RULE}trace #{n}");
@@ -193,6 +202,7 @@ fn error_json(e: &FoundError) -> Value {
         "exception_class": e.error.exception_class,
         "thread": e.error.thread,
         "details": e.error.details,
+        "inputs": e.error.inputs,
         "trace": e.trace,
         "path": e.path,
         "snapshot": e.error.snapshot.iter().map(|t| json!({

@@ -54,6 +54,9 @@ pub struct CheckResult {
     pub target: Target,
     /// What the program needed that rpf does not support (the search stopped there).
     pub unsupported: Option<String>,
+    /// Why plugins found the exploration not exhaustive (symbolic execution's concretized
+    /// values, unknown solver answers): a search with no violation is then incomplete.
+    pub cuts: Vec<String>,
     /// Searches restarted because a field assumed lock-protected was found unprotected.
     pub restarts: u32,
     /// Resident memory when the search began (after class loading and VM boot), so that

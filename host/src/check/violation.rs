@@ -22,6 +22,9 @@ pub struct JavaError {
     pub details: Vec<String>,
     /// Every thread's stack at the error.
     pub snapshot: Vec<ThreadSnapshot>,
+    /// What the bytecode factory says about the path (symbolic execution: the concrete
+    /// inputs that lead to the error).
+    pub inputs: Vec<String>,
 }
 
 /// One thread at the error state.

@@ -429,6 +429,19 @@ impl Plugins {
         }
     }
 
+    /// What the bytecode factory says about the current path for an error report.
+    pub fn describe_path(&mut self, mut context: HostContext<'_>) -> Vec<String> {
+        let Some(factory) = self.insn_factory.as_mut() else {
+            return Vec::new();
+        };
+        self.shared
+            .call(&mut factory.active, &mut context, |b, host| {
+                b.describe_path(host)
+            })
+            .map(|lines| lines.into_iter().map(RString::into_string).collect())
+            .unwrap_or_default()
+    }
+
     /// The values of the heuristic generator configured for `name`; `None` if there is
     /// none, `Some(Err)` if the factory offered no usable values.
     pub fn choice_values(
@@ -473,6 +486,11 @@ impl Plugins {
             }),
             _ => None,
         }
+    }
+
+    /// Why plugins found the exploration not exhaustive.
+    pub fn incomplete_reasons(&self) -> &[String] {
+        &self.shared.requests.incomplete
     }
 
     /// Takes what plugins asked for about the path just taken: to ignore it, and the

@@ -42,6 +42,9 @@ pub struct Requests {
     pub end_search: bool,
     /// Data choices registered, by id.
     pub choices: Vec<(String, Vec<Choice>)>,
+    /// Why the exploration is not exhaustive, once per reason (never taken: they hold for
+    /// the whole run).
+    pub incomplete: Vec<String>,
 }
 
 /// What the checker lends the plugins for one call: the JVM, where the running thread's
@@ -216,7 +219,40 @@ pub fn insn_info(vm: &Jvm, method: MethodId, pc: u32) -> Option<InsnInfo> {
         member: member.into(),
         volatile,
         is_static,
+        operands: operands(code, insn).into(),
     })
+}
+
+/// The numeric operands [`InsnInfo::operands`] describes.
+fn operands(code: &rpf_jvm::classfile::Code, insn: Insn) -> Vec<i64> {
+    use rpf_jvm::classfile::Switch;
+    match insn {
+        Insn::Iinc(slot, by) => vec![i64::from(slot), i64::from(by)],
+        Insn::MultiANewArray(_, dimensions) => vec![i64::from(dimensions)],
+        Insn::TableSwitch(s) | Insn::LookupSwitch(s) => match code.switches.get(s as usize) {
+            Some(Switch::Table {
+                low,
+                default,
+                targets,
+            }) => std::iter::once(i64::from(*default))
+                .chain(
+                    targets
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, t)| [i64::from(*low) + i as i64, i64::from(*t)]),
+                )
+                .collect(),
+            Some(Switch::Lookup { default, pairs }) => std::iter::once(i64::from(*default))
+                .chain(
+                    pairs
+                        .iter()
+                        .flat_map(|(k, t)| [i64::from(*k), i64::from(*t)]),
+                )
+                .collect(),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
 }
 
 impl VmView<'_> {
@@ -634,12 +670,28 @@ impl Host for VmView<'_> {
         self.requests.break_transition = true;
     }
 
+    fn path_attr(&self) -> i64 {
+        self.vm.state.path_attr
+    }
+
+    fn set_path_attr(&mut self, attr: i64) {
+        self.vm.state.path_attr = attr;
+    }
+
     fn report_violation(&mut self, kind: RStr<'_>, message: RStr<'_>) {
         self.requests.violations.push(Reported {
             kind: kind.to_string(),
             message: message.to_string(),
             component: self.component.to_string(),
         });
+    }
+
+    fn incomplete(&mut self, reason: RStr<'_>) {
+        let reason = format!("{}: {reason}", self.component);
+        if !self.requests.incomplete.contains(&reason) {
+            tracing::warn!("{reason}");
+            self.requests.incomplete.push(reason);
+        }
     }
 
     fn end_search(&mut self) {

@@ -6,6 +6,7 @@ pub mod dispatch;
 pub mod error;
 pub mod events;
 pub mod host_view;
+pub mod symbolic;
 
 pub use catalog::{Catalog, Library};
 pub use dispatch::{ListenerReports, PluginFailure, Plugins};

@@ -1,0 +1,418 @@
+//! Symbolic expressions and paths, hash-consed in one arena for the whole process.
+//!
+//! Attributes are `i64`s the host saves with states and hashes into fingerprints, so an
+//! attribute must name the same expression in every worker and at every point of the
+//! search: ids are handed out once, by one arena behind a lock, and never reused. Equal
+//! expressions (and equal paths) get equal ids, so states that carry equal symbolic values
+//! and path conditions match.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// An expression's id (its attribute is `id + 1`).
+pub type ExprId = u32;
+
+/// A path's id (the path attribute is `id + 1`; attribute 0 is the empty path).
+pub type PathId = u32;
+
+/// Binary operators on bit vectors of equal width (Java's semantics where they differ:
+/// division truncates, the remainder takes the dividend's sign).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// Wrapping addition.
+    Add,
+    /// Wrapping subtraction.
+    Sub,
+    /// Wrapping multiplication.
+    Mul,
+    /// Signed division, truncating (the divisor is known non-zero).
+    Div,
+    /// Signed remainder with the dividend's sign.
+    Rem,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise exclusive or.
+    Xor,
+    /// Left shift (the distance already masked).
+    Shl,
+    /// Arithmetic right shift.
+    Shr,
+    /// Logical right shift.
+    Ushr,
+}
+
+/// Comparisons of two bit vectors, giving a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// Equal.
+    Eq,
+    /// Not equal.
+    Ne,
+    /// Signed less than.
+    Lt,
+    /// Signed greater or equal.
+    Ge,
+    /// Signed greater than.
+    Gt,
+    /// Signed less or equal.
+    Le,
+}
+
+impl Cmp {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negated(self) -> Cmp {
+        match self {
+            Cmp::Eq => Cmp::Ne,
+            Cmp::Ne => Cmp::Eq,
+            Cmp::Lt => Cmp::Ge,
+            Cmp::Ge => Cmp::Lt,
+            Cmp::Gt => Cmp::Le,
+            Cmp::Le => Cmp::Gt,
+        }
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+            Cmp::Lt => "<",
+            Cmp::Ge => ">=",
+            Cmp::Gt => ">",
+            Cmp::Le => "<=",
+        }
+    }
+}
+
+/// An expression: a bit vector of `width` bits, or (for [`Expr::Cmp`], [`Expr::Not`],
+/// [`Expr::Any`]) a condition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Expr {
+    /// An input.
+    Var {
+        /// Its name, unique on a path.
+        name: String,
+        /// Bits.
+        width: u32,
+    },
+    /// A constant (the low `width` bits of `value`).
+    Const {
+        /// The value, sign-extended.
+        value: i64,
+        /// Bits.
+        width: u32,
+    },
+    /// Two's complement negation.
+    Neg(ExprId),
+    /// A binary operation.
+    Bin(BinOp, ExprId, ExprId),
+    /// Sign (`signed`) or zero extension to `width` bits.
+    Extend {
+        /// The operand.
+        of: ExprId,
+        /// Whether the extension copies the sign bit.
+        signed: bool,
+        /// The width after extension.
+        width: u32,
+    },
+    /// The low `width` bits.
+    Low {
+        /// The operand.
+        of: ExprId,
+        /// Bits kept.
+        width: u32,
+    },
+    /// A comparison.
+    Cmp(Cmp, ExprId, ExprId),
+    /// `if cond then a else b`, of `a`'s width.
+    Ite(ExprId, ExprId, ExprId),
+    /// The negation of a condition.
+    Not(ExprId),
+    /// The disjunction of conditions.
+    Any(Vec<ExprId>),
+}
+
+/// What a path adds to its parent.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A condition the path takes.
+    Assume(ExprId),
+    /// A new input variable, with where it came from.
+    Input {
+        /// The variable.
+        var: ExprId,
+        /// `Verifier.nondetInt() at Main.main(Main.java:5)`.
+        origin: String,
+    },
+}
+
+/// A path: its parent (`None` for the first step) and the step it adds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PathNode {
+    /// The path before this step.
+    pub parent: Option<PathId>,
+    /// The step.
+    pub step: Step,
+}
+
+/// Every expression and path node made in this process.
+#[derive(Debug, Default)]
+pub struct Arena {
+    exprs: Vec<Expr>,
+    widths: Vec<u32>,
+    expr_ids: HashMap<Expr, ExprId>,
+    paths: Vec<PathNode>,
+    path_ids: HashMap<PathNode, PathId>,
+}
+
+/// The process's arena.
+pub fn arena() -> MutexGuard<'static, Arena> {
+    static ARENA: OnceLock<Mutex<Arena>> = OnceLock::new();
+    ARENA
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Width 0 marks conditions.
+const CONDITION: u32 = 0;
+
+impl Arena {
+    /// The id of `e`, made on first sight.
+    pub fn intern(&mut self, e: Expr) -> ExprId {
+        if let Some(&id) = self.expr_ids.get(&e) {
+            return id;
+        }
+        let width = match &e {
+            Expr::Var { width, .. }
+            | Expr::Const { width, .. }
+            | Expr::Extend { width, .. }
+            | Expr::Low { width, .. } => *width,
+            Expr::Neg(a) | Expr::Bin(_, a, _) | Expr::Ite(_, a, _) => self.width(*a),
+            Expr::Cmp(..) | Expr::Not(_) | Expr::Any(_) => CONDITION,
+        };
+        let id = self.exprs.len() as ExprId;
+        self.exprs.push(e.clone());
+        self.widths.push(width);
+        self.expr_ids.insert(e, id);
+        id
+    }
+
+    /// The expression with id `id`.
+    pub fn get(&self, id: ExprId) -> &Expr {
+        &self.exprs[id as usize]
+    }
+
+    /// The width of a bit-vector expression (0 for conditions).
+    pub fn width(&self, id: ExprId) -> u32 {
+        self.widths[id as usize]
+    }
+
+    /// A constant of `width` bits.
+    pub fn constant(&mut self, value: i64, width: u32) -> ExprId {
+        self.intern(Expr::Const {
+            value: sign_extend(value, width),
+            width,
+        })
+    }
+
+    /// The constant value of `id`, if it is one.
+    pub fn constant_value(&self, id: ExprId) -> Option<i64> {
+        match self.get(id) {
+            Expr::Const { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// `a op b`.
+    pub fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        self.intern(Expr::Bin(op, a, b))
+    }
+
+    /// `a cmp b`.
+    pub fn cmp(&mut self, cmp: Cmp, a: ExprId, b: ExprId) -> ExprId {
+        self.intern(Expr::Cmp(cmp, a, b))
+    }
+
+    /// The negation of condition `c`.
+    pub fn not(&mut self, c: ExprId) -> ExprId {
+        match self.get(c) {
+            Expr::Not(inner) => *inner,
+            Expr::Cmp(op, a, b) => {
+                let (op, a, b) = (op.negated(), *a, *b);
+                self.cmp(op, a, b)
+            }
+            _ => self.intern(Expr::Not(c)),
+        }
+    }
+
+    /// `e` converted to `width` bits as Java's casts do (sign extension when widening).
+    pub fn resize(&mut self, e: ExprId, width: u32, signed: bool) -> ExprId {
+        let from = self.width(e);
+        match from.cmp(&width) {
+            std::cmp::Ordering::Equal => e,
+            std::cmp::Ordering::Less => self.intern(Expr::Extend {
+                of: e,
+                signed,
+                width,
+            }),
+            std::cmp::Ordering::Greater => self.intern(Expr::Low { of: e, width }),
+        }
+    }
+
+    /// The path `parent` followed by `step`.
+    pub fn extend_path(&mut self, parent: Option<PathId>, step: Step) -> PathId {
+        let node = PathNode { parent, step };
+        if let Some(&id) = self.path_ids.get(&node) {
+            return id;
+        }
+        let id = self.paths.len() as PathId;
+        self.paths.push(node.clone());
+        self.path_ids.insert(node, id);
+        id
+    }
+
+    /// The steps of `path`, first first.
+    pub fn steps(&self, path: Option<PathId>) -> Vec<(PathId, Step)> {
+        let mut out = Vec::new();
+        let mut at = path;
+        while let Some(id) = at {
+            let node = &self.paths[id as usize];
+            out.push((id, node.step.clone()));
+            at = node.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// `e` as text (`(x + 1) > 0`).
+    pub fn show(&self, e: ExprId) -> String {
+        match self.get(e) {
+            Expr::Var { name, .. } => name.clone(),
+            Expr::Const { value, .. } => value.to_string(),
+            Expr::Neg(a) => format!("-{}", self.show(*a)),
+            Expr::Bin(op, a, b) => {
+                let sym = match op {
+                    BinOp::Add => "+",
+                    BinOp::Sub => "-",
+                    BinOp::Mul => "*",
+                    BinOp::Div => "/",
+                    BinOp::Rem => "%",
+                    BinOp::And => "&",
+                    BinOp::Or => "|",
+                    BinOp::Xor => "^",
+                    BinOp::Shl => "<<",
+                    BinOp::Shr => ">>",
+                    BinOp::Ushr => ">>>",
+                };
+                format!("({} {sym} {})", self.show(*a), self.show(*b))
+            }
+            Expr::Extend { of, width, .. } | Expr::Low { of, width } => {
+                format!("({}){}", java_type(*width), self.show(*of))
+            }
+            Expr::Cmp(op, a, b) => format!("{} {} {}", self.show(*a), op.symbol(), self.show(*b)),
+            Expr::Ite(c, a, b) => format!(
+                "({} ? {} : {})",
+                self.show(*c),
+                self.show(*a),
+                self.show(*b)
+            ),
+            Expr::Not(c) => format!("!({})", self.show(*c)),
+            Expr::Any(cs) => cs
+                .iter()
+                .map(|c| format!("({})", self.show(*c)))
+                .collect::<Vec<_>>()
+                .join(" || "),
+        }
+    }
+}
+
+/// The Java type of a `width`-bit value.
+pub fn java_type(width: u32) -> &'static str {
+    match width {
+        1 => "boolean",
+        8 => "byte",
+        16 => "short",
+        32 => "int",
+        _ => "long",
+    }
+}
+
+/// The low `width` bits of `v`, sign-extended.
+pub fn sign_extend(v: i64, width: u32) -> i64 {
+    if width >= 64 || width == 0 {
+        v
+    } else {
+        let shift = 64 - width;
+        (v << shift) >> shift
+    }
+}
+
+/// The attribute of expression `e`.
+pub fn attr_of(e: ExprId) -> i64 {
+    i64::from(e) + 1
+}
+
+/// The expression an attribute names, if any.
+pub fn expr_of(attr: i64) -> Option<ExprId> {
+    (attr > 0 && attr <= i64::from(u32::MAX)).then(|| (attr - 1) as ExprId)
+}
+
+/// The path attribute of `path`.
+pub fn path_attr_of(path: Option<PathId>) -> i64 {
+    path.map_or(0, |p| i64::from(p) + 1)
+}
+
+/// The path a path attribute names.
+pub fn path_of(attr: i64) -> Option<PathId> {
+    expr_of(attr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_expressions_share_an_id() {
+        let mut a = Arena::default();
+        let x = a.intern(Expr::Var {
+            name: "x".into(),
+            width: 32,
+        });
+        let one = a.constant(1, 32);
+        assert_eq!(a.bin(BinOp::Add, x, one), a.bin(BinOp::Add, x, one));
+        assert_ne!(a.bin(BinOp::Add, x, one), a.bin(BinOp::Sub, x, one));
+        let gt = a.cmp(Cmp::Gt, x, one);
+        assert_eq!(a.not(gt), a.cmp(Cmp::Le, x, one));
+        assert_eq!(a.show(gt), "x > 1");
+    }
+
+    #[test]
+    fn paths_are_shared_and_listed_in_order() {
+        let mut a = Arena::default();
+        let x = a.intern(Expr::Var {
+            name: "x".into(),
+            width: 32,
+        });
+        let p1 = a.extend_path(
+            None,
+            Step::Input {
+                var: x,
+                origin: "here".into(),
+            },
+        );
+        let p2 = a.extend_path(Some(p1), Step::Assume(x));
+        assert_eq!(a.extend_path(Some(p1), Step::Assume(x)), p2);
+        let steps = a.steps(Some(p2));
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[1], (p2, Step::Assume(x)));
+    }
+
+    #[test]
+    fn constants_keep_their_width() {
+        assert_eq!(sign_extend(0xff, 8), -1);
+        assert_eq!(sign_extend(0x7f, 8), 127);
+        assert_eq!(sign_extend(0x1_0000_0005, 32), 5);
+    }
+}

@@ -1,0 +1,282 @@
+//! The decision procedure: Z3 with bit vectors, so that every path it calls feasible is
+//! feasible on a real JVM (wrap-around, truncating division, masked shifts).
+//!
+//! The solver's assertion stack follows the search: one push per condition of the current
+//! path, popped back to the common prefix when the search moves to another path, so a
+//! query on a deep path costs only the conditions that changed.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use z3::ast::{Ast, Bool, BV};
+use z3::{Config, Context, SatResult};
+
+use crate::expr::{sign_extend, Arena, BinOp, Cmp, Expr, ExprId, PathId, Step};
+
+/// A solver's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Satisfiable.
+    Sat,
+    /// Unsatisfiable.
+    Unsat,
+    /// The solver gave up (time limit).
+    Unknown,
+}
+
+/// A translated expression.
+#[derive(Clone)]
+enum Term {
+    Cond(Bool<'static>),
+    Bits(BV<'static>),
+}
+
+/// Z3 with the current path's conditions asserted.
+pub struct Solver {
+    ctx: &'static Context,
+    z3: z3::Solver<'static>,
+    terms: HashMap<ExprId, Term>,
+    /// The path nodes whose conditions are asserted, one push each.
+    asserted: Vec<PathId>,
+    /// Time spent in `check`.
+    pub time: Duration,
+    /// Queries asked.
+    pub queries: u64,
+}
+
+impl Solver {
+    /// A solver giving up after `timeout` per query (none: never).
+    pub fn new(timeout: Option<Duration>) -> Solver {
+        let mut config = Config::new();
+        config.set_model_generation(true);
+        // One context per solver for the whole run: Z3's terms borrow it.
+        let ctx: &'static Context = Box::leak(Box::new(Context::new(&config)));
+        let z3 = z3::Solver::new(ctx);
+        if let Some(t) = timeout {
+            let mut params = z3::Params::new(ctx);
+            params.set_u32(
+                "timeout",
+                t.as_millis().clamp(1, u128::from(u32::MAX)) as u32,
+            );
+            z3.set_params(&params);
+        }
+        Solver {
+            ctx,
+            z3,
+            terms: HashMap::new(),
+            asserted: Vec::new(),
+            time: Duration::ZERO,
+            queries: 0,
+        }
+    }
+
+    fn term(&mut self, arena: &Arena, e: ExprId) -> Term {
+        if let Some(t) = self.terms.get(&e) {
+            return t.clone();
+        }
+        let ctx = self.ctx;
+        let bits = |s: &mut Self, x: ExprId| match s.term(arena, x) {
+            Term::Bits(b) => b,
+            Term::Cond(c) => c.ite(&BV::from_i64(ctx, 1, 32), &BV::from_i64(ctx, 0, 32)),
+        };
+        let cond = |s: &mut Self, x: ExprId| match s.term(arena, x) {
+            Term::Cond(c) => c,
+            Term::Bits(b) => {
+                let zero = BV::from_i64(ctx, 0, b.get_size());
+                b._eq(&zero).not()
+            }
+        };
+        let t = match arena.get(e).clone() {
+            Expr::Var { name, width } => Term::Bits(BV::new_const(ctx, name, width)),
+            Expr::Const { value, width } => Term::Bits(BV::from_i64(ctx, value, width)),
+            Expr::Neg(a) => Term::Bits(bits(self, a).bvneg()),
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (bits(self, a), bits(self, b));
+                Term::Bits(match op {
+                    BinOp::Add => a.bvadd(&b),
+                    BinOp::Sub => a.bvsub(&b),
+                    BinOp::Mul => a.bvmul(&b),
+                    BinOp::Div => a.bvsdiv(&b),
+                    BinOp::Rem => a.bvsrem(&b),
+                    BinOp::And => a.bvand(&b),
+                    BinOp::Or => a.bvor(&b),
+                    BinOp::Xor => a.bvxor(&b),
+                    BinOp::Shl => a.bvshl(&b),
+                    BinOp::Shr => a.bvashr(&b),
+                    BinOp::Ushr => a.bvlshr(&b),
+                })
+            }
+            Expr::Extend { of, signed, width } => {
+                let a = bits(self, of);
+                let by = width - a.get_size();
+                Term::Bits(if signed {
+                    a.sign_ext(by)
+                } else {
+                    a.zero_ext(by)
+                })
+            }
+            Expr::Low { of, width } => Term::Bits(bits(self, of).extract(width - 1, 0)),
+            Expr::Cmp(op, a, b) => {
+                let (a, b) = (bits(self, a), bits(self, b));
+                Term::Cond(match op {
+                    Cmp::Eq => a._eq(&b),
+                    Cmp::Ne => a._eq(&b).not(),
+                    Cmp::Lt => a.bvslt(&b),
+                    Cmp::Ge => a.bvsge(&b),
+                    Cmp::Gt => a.bvsgt(&b),
+                    Cmp::Le => a.bvsle(&b),
+                })
+            }
+            Expr::Ite(c, a, b) => {
+                let c = cond(self, c);
+                Term::Bits(c.ite(&bits(self, a), &bits(self, b)))
+            }
+            Expr::Not(c) => Term::Cond(cond(self, c).not()),
+            Expr::Any(cs) => {
+                let cs: Vec<Bool<'static>> = cs.iter().map(|&c| cond(self, c)).collect();
+                let refs: Vec<&Bool<'static>> = cs.iter().collect();
+                Term::Cond(Bool::or(ctx, &refs))
+            }
+        };
+        self.terms.insert(e, t.clone());
+        t
+    }
+
+    fn condition(&mut self, arena: &Arena, e: ExprId) -> Bool<'static> {
+        match self.term(arena, e) {
+            Term::Cond(c) => c,
+            Term::Bits(b) => b._eq(&BV::from_i64(self.ctx, 0, b.get_size())).not(),
+        }
+    }
+
+    /// Makes the assertion stack hold exactly `path`'s conditions.
+    fn follow(&mut self, arena: &Arena, path: Option<PathId>) {
+        let wanted: Vec<(PathId, ExprId)> = arena
+            .steps(path)
+            .into_iter()
+            .filter_map(|(id, step)| match step {
+                Step::Assume(c) => Some((id, c)),
+                Step::Input { .. } => None,
+            })
+            .collect();
+        let common = self
+            .asserted
+            .iter()
+            .zip(&wanted)
+            .take_while(|(a, (w, _))| *a == w)
+            .count();
+        if self.asserted.len() > common {
+            self.z3.pop((self.asserted.len() - common) as u32);
+            self.asserted.truncate(common);
+        }
+        for &(id, c) in &wanted[common..] {
+            let c = self.condition(arena, c);
+            self.z3.push();
+            self.z3.assert(&c);
+            self.asserted.push(id);
+        }
+    }
+
+    /// Whether `path`'s condition together with `extra` can hold.
+    pub fn check(&mut self, arena: &Arena, path: Option<PathId>, extra: Option<ExprId>) -> Answer {
+        self.follow(arena, path);
+        let assumption = extra.map(|e| self.condition(arena, e));
+        let start = Instant::now();
+        let result = match &assumption {
+            Some(a) => self.z3.check_assumptions(std::slice::from_ref(a)),
+            None => self.z3.check(),
+        };
+        self.time += start.elapsed();
+        self.queries += 1;
+        match result {
+            SatResult::Sat => Answer::Sat,
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown,
+        }
+    }
+
+    /// Values of `exprs` (bit vectors) in a solution of `path` and `extra`; `None` if
+    /// there is none (or the solver gave up).
+    pub fn solve(
+        &mut self,
+        arena: &Arena,
+        path: Option<PathId>,
+        extra: Option<ExprId>,
+        exprs: &[ExprId],
+    ) -> Option<Vec<i64>> {
+        if self.check(arena, path, extra) != Answer::Sat {
+            return None;
+        }
+        let model = self.z3.get_model()?;
+        exprs
+            .iter()
+            .map(|&e| {
+                let width = arena.width(e);
+                let value = match self.term(arena, e) {
+                    Term::Bits(b) => model.eval(&b, true)?.as_u64()? as i64,
+                    Term::Cond(c) => i64::from(model.eval(&c, true)?.as_bool()?),
+                };
+                Some(sign_extend(value, width))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn var(a: &mut Arena, name: &str, width: u32) -> ExprId {
+        a.intern(Expr::Var {
+            name: name.into(),
+            width,
+        })
+    }
+
+    #[test]
+    fn int_arithmetic_wraps_around() {
+        let mut a = Arena::default();
+        let x = var(&mut a, "x", 32);
+        let zero = a.constant(0, 32);
+        let one = a.constant(1, 32);
+        let positive = a.cmp(Cmp::Gt, x, zero);
+        let p = a.extend_path(None, Step::Assume(positive));
+        let next = a.bin(BinOp::Add, x, one);
+        let overflow = a.cmp(Cmp::Le, next, zero);
+        let mut s = Solver::new(None);
+        assert_eq!(s.check(&a, Some(p), Some(overflow)), Answer::Sat);
+        assert_eq!(
+            s.solve(&a, Some(p), Some(overflow), &[x]),
+            Some(vec![i64::from(i32::MAX)])
+        );
+    }
+
+    #[test]
+    fn the_stack_follows_backtracking() {
+        let mut a = Arena::default();
+        let x = var(&mut a, "x", 64);
+        let five = a.constant(5, 64);
+        let eq = a.cmp(Cmp::Eq, x, five);
+        let ne = a.not(eq);
+        let p_eq = a.extend_path(None, Step::Assume(eq));
+        let p_ne = a.extend_path(None, Step::Assume(ne));
+        let mut s = Solver::new(None);
+        assert_eq!(s.check(&a, Some(p_eq), Some(ne)), Answer::Unsat);
+        assert_eq!(s.check(&a, Some(p_ne), Some(ne)), Answer::Sat);
+        assert_eq!(s.check(&a, Some(p_eq), None), Answer::Sat);
+        assert_eq!(s.solve(&a, Some(p_eq), None, &[x]), Some(vec![5]));
+    }
+
+    #[test]
+    fn narrow_values_extend_with_their_sign() {
+        let mut a = Arena::default();
+        let b = var(&mut a, "b", 8);
+        let i = a.resize(b, 32, true);
+        let big = a.constant(127, 32);
+        let over = a.cmp(Cmp::Gt, i, big);
+        assert_eq!(Solver::new(None).check(&a, None, Some(over)), Answer::Unsat);
+        let c = a.resize(b, 32, false);
+        let over = a.cmp(Cmp::Gt, c, big);
+        assert_eq!(Solver::new(None).check(&a, None, Some(over)), Answer::Sat);
+    }
+}
