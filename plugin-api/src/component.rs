@@ -283,6 +283,14 @@ pub trait BytecodeFactory: 'static {
     fn describe_path(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
         Vec::new()
     }
+    /// A section for the end-of-run console report.
+    fn report(&mut self) -> Option<String> {
+        None
+    }
+    /// A JSON value for the JSON report's `plugins` object, as JSON text.
+    fn report_json(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The FFI-safe form of [`BytecodeFactory`].
@@ -298,9 +306,13 @@ pub trait BytecodeFactoryFfi {
         insn: &InsnInfo,
     ) -> RResult<Execution, RString>;
     /// See [`BytecodeFactory::describe_path`].
-    #[sabi(last_prefix_field)]
     fn describe_path(&mut self, host: Host_TO<'_, RMut<'_, ()>>)
         -> RResult<RVec<RString>, RString>;
+    /// See [`BytecodeFactory::report`].
+    fn report(&mut self) -> RResult<ROption<RString>, RString>;
+    /// See [`BytecodeFactory::report_json`].
+    #[sabi(last_prefix_field)]
+    fn report_json(&mut self) -> RResult<ROption<RString>, RString>;
 }
 
 /// An owned bytecode factory trait object.
@@ -339,6 +351,14 @@ impl<B: BytecodeFactory> BytecodeFactoryFfi for BytecodeFactoryAdapter<B> {
                 .map(RString::from)
                 .collect()
         })
+    }
+
+    fn report(&mut self) -> RResult<ROption<RString>, RString> {
+        guard(|| self.0.report().map(RString::from).into())
+    }
+
+    fn report_json(&mut self) -> RResult<ROption<RString>, RString> {
+        guard(|| self.0.report_json().map(RString::from).into())
     }
 }
 

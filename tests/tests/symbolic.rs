@@ -146,3 +146,213 @@ fn an_overflow_counterexample_names_the_input_and_the_path_condition() {
         out.stdout
     );
 }
+
+/// Debian's junit5 package: the JUnit platform with the Jupiter engine in one jar.
+const JUNIT: &str = "/usr/share/java/junit-platform-console-standalone.jar";
+
+/// Model checks `main` with `symbolic.method=spec` (and `settings`), writing tests; the
+/// JSON report and the directory of the generated tests.
+fn analyse(
+    classes: &Path,
+    main: &str,
+    spec: &str,
+    settings: &[&str],
+) -> (rpf_tests::RunResult, serde_json::Value, tempfile::TempDir) {
+    let tests = tempfile::tempdir().expect("tempdir");
+    let method = format!("+symbolic.method={spec}");
+    let dir = format!("+symbolic.tests.dir={}", tests.path().display());
+    let mut all = vec![method.as_str(), dir.as_str()];
+    all.extend_from_slice(settings);
+    let (out, report) = check_with_report(classes, main, &all);
+    (out, report, tests)
+}
+
+/// Compiles the generated tests against the program and runs them with JUnit 5 on `java`:
+/// (tests found, tests successful).
+fn run_generated(classes: &Path, generated: &Path) -> (u64, u64) {
+    assert!(
+        Path::new(JUNIT).exists(),
+        "{JUNIT} is missing: install Debian's junit5 package"
+    );
+    let sources: Vec<std::path::PathBuf> = java_sources(generated);
+    assert!(!sources.is_empty(), "no tests were generated");
+    let out = tempfile::tempdir().expect("tempdir");
+    let cp = format!("{}:{JUNIT}", classes.display());
+    javac(&sources, out.path(), &["-cp", &cp]);
+    let run_cp = format!("{}:{}", classes.display(), out.path().display());
+    let scan = out.path().display().to_string();
+    let result = run(
+        &jdk_tool("java"),
+        &[
+            "-jar",
+            JUNIT,
+            "-cp",
+            &run_cp,
+            "--scan-classpath",
+            &scan,
+            "--disable-banner",
+            "--details=summary",
+        ],
+        None,
+    );
+    let count = |what: &str| {
+        result
+            .stdout
+            .lines()
+            .find(|l| l.contains(&format!("tests {what}")))
+            .and_then(|l| {
+                l.trim_start_matches('[')
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0)
+    };
+    (count("found"), count("successful"))
+}
+
+/// The `plugins."rpf.Symbolic"` section of a report.
+fn symbolic_section(report: &serde_json::Value) -> &serde_json::Value {
+    &report["plugins"]["rpf.Symbolic"]
+}
+
+#[test]
+fn method_level_paths_are_summarized_and_become_junit_tests_that_pass_on_java() {
+    let classes = compile_programs(&["tests/java/symbolic/methods"], &["-g"]);
+    let (out, report, generated) = analyse(classes.path(), "Example", "Example.test(sym#sym)", &[]);
+    // main prints the result: the value is made concrete there, so the run is incomplete.
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("java.io.PrintStream.println(I)V at Example.main"),
+        "{reason}"
+    );
+    let paths = symbolic_section(&report)["paths"]
+        .as_array()
+        .expect("paths")
+        .clone();
+    let outcomes: std::collections::BTreeSet<String> = paths
+        .iter()
+        .map(|p| match p["throws"].as_str() {
+            Some(e) => e.to_string(),
+            None => "returns".to_string(),
+        })
+        .collect();
+    assert_eq!(paths.len(), 5, "{paths:?}");
+    assert_eq!(
+        outcomes,
+        [
+            "java.lang.ArithmeticException",
+            "java.lang.IllegalStateException",
+            "returns"
+        ]
+        .map(String::from)
+        .into()
+    );
+    assert_eq!(run_generated(classes.path(), generated.path()), (5, 5));
+
+    let (out, report, generated) = analyse(
+        classes.path(),
+        "Mixed",
+        "Mixed.check(sym#sym#sym#sym#con)",
+        &[],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let paths = symbolic_section(&report)["paths"]
+        .as_array()
+        .expect("paths")
+        .clone();
+    assert_eq!(paths.len(), 7, "{paths:?}");
+    assert!(
+        paths.iter().all(|p| p["arguments"][4] == "7"),
+        "the con parameter keeps the caller's value: {paths:?}"
+    );
+    assert_eq!(run_generated(classes.path(), generated.path()), (7, 7));
+}
+
+#[test]
+fn branch_coverage_keeps_the_tests_that_add_edges_and_names_unreachable_ones() {
+    let classes = compile_programs(&["tests/java/symbolic/methods"], &["-g"]);
+    let (out, report, generated) = analyse(
+        classes.path(),
+        "Classify",
+        "Classify.classify(sym#sym#sym)",
+        &["+symbolic.tests.coverage=branch"],
+    );
+    // One edge is unreachable, so coverage never completes and the search runs to its end.
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let section = symbolic_section(&report);
+    assert_eq!(section["paths"].as_array().map(Vec::len), Some(12));
+    let uncovered = section["uncovered_branches"].as_array().expect("uncovered");
+    assert_eq!(uncovered.len(), 1, "{uncovered:?}");
+    assert_eq!(uncovered[0]["method"], "Classify.classify(III)I");
+    let (found, passed) = run_generated(classes.path(), generated.path());
+    assert!(
+        (2..12).contains(&found),
+        "{found} tests for 9 reachable edges"
+    );
+    assert_eq!(passed, found);
+
+    // Every edge of test() is reachable: the search ends once they are all covered.
+    let (out, report, _generated) = analyse(
+        classes.path(),
+        "Example",
+        "Example.test(sym#sym)",
+        &["+symbolic.tests.coverage=branch"],
+    );
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    assert!(symbolic_section(&report)["uncovered_branches"]
+        .as_array()
+        .is_some_and(Vec::is_empty));
+}
+
+#[test]
+fn symbolic_inputs_combine_with_thread_interleavings() {
+    let classes = compile_programs(&["tests/java/symbolic/threads"], &[]);
+    for settings in [&[][..], &["+vm.por=false"][..]] {
+        let (out, report) = check_with_report(classes.path(), "RacyInput", settings);
+        assert_eq!(out.status, Some(1), "{settings:?}: {}", out.stdout);
+        assert_eq!(input_values(&report["errors"][0]), ["1000"], "{settings:?}");
+        let (out, report) = check_with_report(classes.path(), "GuardedInput", settings);
+        assert_eq!(out.status, Some(0), "{settings:?}: {}", out.stdout);
+        assert_eq!(report["result"], "no_violation");
+    }
+}
+
+#[test]
+fn spf_ranges_bound_the_inputs() {
+    let classes = compile_programs(&["tests/java/symbolic"], &[]);
+    // Inputs in [-100, 100] cannot overflow x + 1.
+    let (out, _) = check_with_report(
+        classes.path(),
+        "IntOverflowAssert",
+        &["+symbolic.min_int=-100", "+symbolic.max_int=100"],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    // A lower bound alone keeps the type's upper bound: MAX_VALUE still overflows.
+    let (out, report) = check_with_report(
+        classes.path(),
+        "IntOverflowAssert",
+        &["+symbolic.min_int=5"],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    assert_eq!(input_values(&report["errors"][0]), ["2147483647"]);
+    let bad = run(
+        &rpf_tests::rpf_binary(),
+        &[
+            "-cp",
+            &classes.path().display().to_string(),
+            "IntOverflowAssert",
+            "+symbolic.min_int=100",
+            "+symbolic.max_int=-100",
+        ],
+        None,
+    );
+    assert_eq!(bad.status, Some(2), "{}", bad.stderr);
+    assert!(
+        bad.stderr.contains("symbolic.min_int/max_int: [100, -100]"),
+        "{}",
+        bad.stderr
+    );
+}

@@ -151,7 +151,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         helpers,
     } = searched;
     model.vm.io.flush();
-    let (listener_reports, plugin_failure) = match model.vm.machine.plugins.as_mut() {
+    let (plugin_reports, plugin_failure) = match model.vm.machine.plugins.as_mut() {
         Some(p) => (p.reports(), p.shared.failure.clone()),
         None => Default::default(),
     };
@@ -216,7 +216,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         cuts,
         restarts,
         baseline_memory,
-        listener_reports,
+        plugin_reports,
         plugin_failure,
     };
     let mut unwritten = Vec::new();

@@ -113,7 +113,7 @@ pub fn console(r: &CheckResult) -> String {
     for (i, e) in r.errors.iter().enumerate() {
         error_section(&mut out, i + 1, e);
     }
-    for (name, text) in &r.listener_reports.text {
+    for (name, text) in &r.plugin_reports.text {
         let _ = writeln!(out, "{RULE}{name}");
         let _ = write!(out, "{text}");
         if !text.ends_with('\n') {
@@ -225,7 +225,7 @@ pub fn json(r: &CheckResult) -> Value {
         },
         "stop_reason": stop_text(r),
         "errors": r.errors.iter().map(error_json).collect::<Vec<_>>(),
-        "plugins": r.listener_reports.json.iter().cloned().collect::<serde_json::Map<_, _>>(),
+        "plugins": r.plugin_reports.json.iter().cloned().collect::<serde_json::Map<_, _>>(),
         "plugin_failure": r.plugin_failure.as_ref().map(|f| json!({
             "component": f.component,
             "library": f.library.display().to_string(),

@@ -8,7 +8,7 @@ use super::model::{JavaOp, ModelStats};
 use super::trace::TraceStep;
 use super::violation::JavaError;
 use crate::launch::Target;
-use crate::plugins::{ListenerReports, PluginFailure};
+use crate::plugins::{PluginFailure, PluginReports};
 
 /// The verdict of a check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,8 +62,8 @@ pub struct CheckResult {
     /// Resident memory when the search began (after class loading and VM boot), so that
     /// memory growth can be attributed to stored states.
     pub baseline_memory: u64,
-    /// What listeners added to the reports.
-    pub listener_reports: ListenerReports,
+    /// What plugins added to the reports.
+    pub plugin_reports: PluginReports,
     /// A plugin that failed during the run (the run then ends with exit status 4).
     pub plugin_failure: Option<PluginFailure>,
 }

@@ -531,42 +531,72 @@ impl Plugins {
         self.mask.contains(kind)
     }
 
-    /// Each listener's end-of-run console section and JSON value, by component name.
-    pub fn reports(&mut self) -> ListenerReports {
-        let mut reports = ListenerReports::default();
+    /// Each listener's and the bytecode factory's end-of-run console section and JSON
+    /// value, by component name.
+    pub fn reports(&mut self) -> PluginReports {
+        let mut reports = PluginReports::default();
         for s in &mut self.listeners {
             let a = &mut s.active;
-            if a.failed {
-                continue;
-            }
-            let text = a.object.report();
-            let json = a.object.report_json();
-            for r in [&text, &json] {
-                if let RResult::RErr(e) = r {
-                    a.failed = true;
-                    self.shared.failure.get_or_insert_with(|| PluginFailure {
-                        component: a.name.to_string(),
-                        library: a.library.clone(),
-                        message: e.to_string(),
-                    });
-                }
-            }
-            if let RResult::ROk(ROption::RSome(t)) = text {
-                reports.text.push((a.name.to_string(), t.into_string()));
-            }
-            if let RResult::ROk(ROption::RSome(t)) = json {
-                let value = serde_json::from_str(&t)
-                    .unwrap_or_else(|_| serde_json::Value::String(t.into_string()));
-                reports.json.push((a.name.to_string(), value));
-            }
+            let sections = if a.failed {
+                None
+            } else {
+                Some((a.object.report(), a.object.report_json()))
+            };
+            collect(&mut reports, &mut self.shared, a, sections);
+        }
+        if let Some(f) = self.insn_factory.as_mut() {
+            let a = &mut f.active;
+            let sections = if a.failed {
+                None
+            } else {
+                Some((a.object.report(), a.object.report_json()))
+            };
+            collect(&mut reports, &mut self.shared, a, sections);
         }
         reports
     }
 }
 
-/// What listeners add to the end-of-run reports.
+/// A console section and a JSON value from one component's report calls; a failed call
+/// disables the component.
+type Sections = (
+    RResult<ROption<RString>, RString>,
+    RResult<ROption<RString>, RString>,
+);
+
+/// Adds a component's report sections to `reports`, recording a failed call.
+fn collect<T>(
+    reports: &mut PluginReports,
+    shared: &mut Shared,
+    a: &mut Active<T>,
+    sections: Option<Sections>,
+) {
+    let Some((text, json)) = sections else {
+        return;
+    };
+    for r in [&text, &json] {
+        if let RResult::RErr(e) = r {
+            a.failed = true;
+            shared.failure.get_or_insert_with(|| PluginFailure {
+                component: a.name.to_string(),
+                library: a.library.clone(),
+                message: e.to_string(),
+            });
+        }
+    }
+    if let RResult::ROk(ROption::RSome(t)) = text {
+        reports.text.push((a.name.to_string(), t.into_string()));
+    }
+    if let RResult::ROk(ROption::RSome(t)) = json {
+        let value =
+            serde_json::from_str(&t).unwrap_or_else(|_| serde_json::Value::String(t.into_string()));
+        reports.json.push((a.name.to_string(), value));
+    }
+}
+
+/// What plugins (listeners and the bytecode factory) add to the end-of-run reports.
 #[derive(Debug, Default, Clone)]
-pub struct ListenerReports {
+pub struct PluginReports {
     /// Console sections: component name and text.
     pub text: Vec<(String, String)>,
     /// JSON values: component name and value.

@@ -9,7 +9,7 @@ pub mod host_view;
 pub mod symbolic;
 
 pub use catalog::{Catalog, Library};
-pub use dispatch::{ListenerReports, PluginFailure, Plugins};
+pub use dispatch::{PluginFailure, PluginReports, Plugins};
 pub use error::PluginError;
 pub use host_view::{HostContext, Reported, Requests};
 

@@ -16,6 +16,9 @@ use super::Catalog;
 /// The symbolic execution component.
 pub const COMPONENT: &str = "rpf.Symbolic";
 
+/// SPF's key naming the methods to execute symbolically.
+const METHODS: &str = "symbolic.method";
+
 /// The class whose `nondet*` methods are symbolic inputs.
 const VERIFIER: &str = "org/sosy_lab/sv_benchmarks/Verifier";
 
@@ -32,15 +35,20 @@ const SYMBOLIC_INPUTS: &[&str] = &[
 /// an SV-COMP task; it can still name the factory).
 const MAX_CLASS_FILES: usize = 20_000;
 
-/// Names `rpf.Symbolic` as the bytecode factory when none is configured, a class the
-/// program's main class refers to (directly or through other classes on `classpath`) calls a
-/// symbolic `Verifier` input, and the plugin is found.
+/// Names `rpf.Symbolic` as the bytecode factory when none is configured and either
+/// `symbolic.method` names methods to analyse (an error if the plugin is missing) or a class
+/// the program's main class refers to (directly or through other classes on `classpath`)
+/// calls a symbolic `Verifier` input (then only if the plugin is found).
 pub fn enable_for_inputs(
     config: &mut Config,
     main_class: &str,
     classpath: &[PathBuf],
 ) -> Result<(), ConfigError> {
-    if keys::VM_INSN_FACTORY_CLASS.get(config)?.is_some() || !reads_inputs(main_class, classpath) {
+    if keys::VM_INSN_FACTORY_CLASS.get(config)?.is_some() {
+        return Ok(());
+    }
+    let methods = config.contains(METHODS);
+    if !methods && !reads_inputs(main_class, classpath) {
         return Ok(());
     }
     let mut catalog = Catalog::new(keys::PLUGIN_PATH.get(config)?.unwrap_or_default());
@@ -48,12 +56,16 @@ pub fn enable_for_inputs(
         .find(ComponentKind::BytecodeFactory, COMPONENT)
         .is_err()
     {
+        if methods {
+            return Err(config.invalid(
+                METHODS,
+                format!("needs {COMPONENT} (rpf-plugin-symbolic), which is not on the plugin path"),
+            ));
+        }
         tracing::warn!("the program reads Verifier.nondet* inputs, but {COMPONENT} (rpf-plugin-symbolic) is not on the plugin path");
         return Ok(());
     }
-    tracing::info!(
-        "the program reads Verifier.nondet* inputs: {COMPONENT} executes them symbolically"
-    );
+    tracing::info!("{COMPONENT} executes the program's inputs symbolically");
     config.set(keys::VM_INSN_FACTORY_CLASS.name, COMPONENT);
     Ok(())
 }

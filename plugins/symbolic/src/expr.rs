@@ -133,9 +133,36 @@ pub enum Expr {
     Any(Vec<ExprId>),
 }
 
+/// An argument of a call to a method analysed symbolically (`symbolic.method`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CallArg {
+    /// A symbolic input.
+    Sym(ExprId),
+    /// A concrete primitive value (as the descriptor's type, bits sign-extended).
+    Con(i64),
+    /// A value generated tests cannot rebuild (a reference, or a floating-point value).
+    Opaque,
+}
+
 /// What a path adds to its parent.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// A call of method `target` of the analysed methods, with its arguments.
+    Call {
+        /// Index into the analysed methods.
+        target: u32,
+        /// The arguments, in declaration order.
+        args: Vec<CallArg>,
+    },
+    /// A branch of an analysed method took the edge from `pc` to `to` (branch coverage).
+    Edge {
+        /// The method (host id).
+        method: u32,
+        /// The branch instruction.
+        pc: u32,
+        /// The instruction it went to.
+        to: u32,
+    },
     /// A condition the path takes.
     Assume(ExprId),
     /// A new input variable, with where it came from.

@@ -12,9 +12,15 @@
 //! path conditions are the same. Where a value must become concrete (a native method's
 //! argument, an array length) it takes a solution of the path condition, which records the
 //! equality; when that drops other solutions the run is declared incomplete.
+//!
+//! Methods named in `symbolic.method` (SPF's key) get symbolic `sym` parameters at each
+//! call; every path through them is summarized (condition, solution, return value or
+//! exception) in the report and, with `symbolic.tests.dir`, as JUnit 5 tests.
 
 mod expr;
+mod junit;
 mod machine;
+mod methods;
 mod solver;
 
 use rpf_plugin_api::{bytecode_factory, BytecodeFactory, ConfigView, Execution, FrameInfo};
@@ -42,6 +48,14 @@ impl BytecodeFactory for Symbolic {
 
     fn describe_path(&mut self, host: &mut HostRef<'_, '_>) -> Vec<String> {
         self.inputs(host)
+    }
+
+    fn report(&mut self) -> Option<String> {
+        Some(self.report_text())
+    }
+
+    fn report_json(&mut self) -> Option<String> {
+        Some(self.report_value().to_string())
     }
 }
 

@@ -6,9 +6,10 @@ use rpf_plugin_api::{code_location, ChoiceKind, ConfigView, Execution, FrameInfo
 use rpf_plugin_api::{InsnInfo, JValue};
 
 use crate::expr::{
-    arena, attr_of, expr_of, path_attr_of, path_of, sign_extend, Arena, BinOp, Cmp, Expr, ExprId,
-    PathId, Step,
+    arena, attr_of, expr_of, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg, Cmp, Expr,
+    ExprId, PathId, Step,
 };
+use crate::methods::{literal, params, return_type, Analysis, Coverage, Mode, Outcome, Summary};
 use crate::solver::{Answer, Solver};
 
 /// The ChoiceGenerator id of symbolic branches (its values are outcome indices).
@@ -22,84 +23,34 @@ const VERIFIER: &str = "org.sosy_lab.sv_benchmarks.Verifier.";
 const MAX_ENUMERATED_INDEX: i32 = 64;
 
 /// Every instruction that may consume a symbolic value.
+#[rustfmt::skip]
 pub const INTERCEPTED: &[&str] = &[
-    "iadd",
-    "isub",
-    "imul",
-    "idiv",
-    "irem",
-    "iand",
-    "ior",
-    "ixor",
-    "ishl",
-    "ishr",
-    "iushr",
-    "ladd",
-    "lsub",
-    "lmul",
-    "ldiv",
-    "lrem",
-    "land",
-    "lor",
-    "lxor",
-    "lshl",
-    "lshr",
-    "lushr",
-    "ineg",
-    "lneg",
-    "iinc",
-    "i2l",
-    "l2i",
-    "i2b",
-    "i2c",
-    "i2s",
-    "i2f",
-    "i2d",
-    "l2f",
-    "l2d",
-    "lcmp",
-    "ifeq",
-    "ifne",
-    "iflt",
-    "ifge",
-    "ifgt",
-    "ifle",
-    "if_icmpeq",
-    "if_icmpne",
-    "if_icmplt",
-    "if_icmpge",
-    "if_icmpgt",
-    "if_icmple",
-    "tableswitch",
-    "lookupswitch",
-    "iaload",
-    "laload",
-    "faload",
-    "daload",
-    "aaload",
-    "baload",
-    "caload",
-    "saload",
-    "iastore",
-    "lastore",
-    "fastore",
-    "dastore",
-    "aastore",
-    "bastore",
-    "castore",
-    "sastore",
-    "newarray",
-    "anewarray",
-    "multianewarray",
-    "invokevirtual",
-    "invokespecial",
-    "invokestatic",
-    "invokeinterface",
+    // arithmetic
+    "iadd", "isub", "imul", "idiv", "irem", "iand", "ior", "ixor", "ishl", "ishr", "iushr",
+    "ladd", "lsub", "lmul", "ldiv", "lrem", "land", "lor", "lxor", "lshl", "lshr", "lushr",
+    "ineg", "lneg", "iinc", "i2l", "l2i", "i2b", "i2c", "i2s", "i2f", "i2d", "l2f", "l2d",
+    // comparisons and branches
+    "lcmp", "ifeq", "ifne", "iflt", "ifge", "ifgt", "ifle", "if_icmpeq", "if_icmpne",
+    "if_icmplt", "if_icmpge", "if_icmpgt", "if_icmple", "tableswitch", "lookupswitch", "ifnull",
+    "ifnonnull", "if_acmpeq", "if_acmpne",
+    // arrays
+    "iaload", "laload", "faload", "daload", "aaload", "baload", "caload", "saload", "iastore",
+    "lastore", "fastore", "dastore", "aastore", "bastore", "castore", "sastore", "newarray",
+    "anewarray", "multianewarray",
+    // calls and their ends
+    "invokevirtual", "invokespecial", "invokestatic", "invokeinterface", "ireturn", "lreturn",
+    "freturn", "dreturn", "areturn", "return", "athrow",
 ];
 
-/// The factory: the solver, following the search along paths.
+/// The factory: the solver, following the search along paths, and the analysed methods.
 pub struct Symbolic {
     solver: Solver,
+    /// Method-level symbolic execution (`symbolic.method`).
+    pub methods: Analysis,
+    /// SPF's `symbolic.min_int` / `max_int` / ...: bounds of new inputs, by type descriptor.
+    ranges: Vec<(&'static str, i64, i64)>,
+    /// Whether the generated tests were written (the report asks twice).
+    pub tests_written: Option<Result<Vec<std::path::PathBuf>, String>>,
 }
 
 /// A branch decision.
@@ -127,6 +78,9 @@ impl Symbolic {
         };
         Ok(Symbolic {
             solver: Solver::new(timeout),
+            methods: Analysis::configured(config)?,
+            ranges: ranges(config)?,
+            tests_written: None,
         })
     }
 
@@ -142,20 +96,28 @@ impl Symbolic {
             "iinc" => self.iinc(host, insn),
             "ineg" | "lneg" => self.negate(host),
             "i2l" | "l2i" | "i2b" | "i2c" | "i2s" => self.convert(host, m),
-            "i2f" | "i2d" | "l2f" | "l2d" => self.concretize_operands(host, at, &[0], m),
+            "i2f" | "i2d" | "l2f" | "l2d" => {
+                self.concretize_operands(host, at, &[0], &format!("the operand of {m}"))
+            }
             "lcmp" => self.lcmp(host),
-            "tableswitch" | "lookupswitch" => self.switch(host, insn),
+            "tableswitch" | "lookupswitch" => self.switch(host, at, insn),
             "newarray" | "anewarray" => self.new_array(host, at, m),
             "multianewarray" => {
                 let dims = insn.operands.first().copied().unwrap_or(1).max(1) as u32;
                 let all: Vec<u32> = (0..dims).collect();
-                self.concretize_operands(host, at, &all, m)
+                self.concretize_operands(host, at, &all, "the dimensions of multianewarray")
             }
             _ if m.starts_with("invoke") => self.invoke(host, at, insn),
-            _ if m.ends_with("aload") => self.array_access(host, at, 0),
+            "ireturn" | "lreturn" | "freturn" | "dreturn" | "areturn" | "return" | "athrow" => {
+                self.leave(host, at, m)
+            }
+            "ifnull" | "ifnonnull" | "if_acmpeq" | "if_acmpne" => {
+                self.reference_branch(host, at, insn)
+            }
+            _ if m.ends_with("aload") && m != "aload" => self.array_access(host, at, 0),
             _ if m.ends_with("astore") => self.array_access(host, at, 1),
-            _ if m.starts_with("if") => self.branch(host, insn),
-            _ => self.binary(host, m),
+            _ if m.starts_with("if") => self.branch(host, at, insn),
+            _ => self.binary(host, at, m),
         }
     }
 
@@ -205,7 +167,7 @@ impl Symbolic {
 
     // ----- arithmetic
 
-    fn binary(&mut self, host: &mut HostRef<'_, '_>, m: &str) -> Execution {
+    fn binary(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, m: &str) -> Execution {
         let (ta, tb) = (host.stack_attr(1), host.stack_attr(0));
         if ta == 0 && tb == 0 {
             return Execution::Default;
@@ -238,6 +200,7 @@ impl Symbolic {
                 Decision::Take(0) => {
                     host.pop();
                     host.push(Self::value(width, 0));
+                    self.leave_throwing(host, at, "java.lang.ArithmeticException");
                     return Execution::Default;
                 }
                 Decision::Take(_) => {}
@@ -350,17 +313,12 @@ impl Symbolic {
 
     // ----- control
 
-    fn branch(&mut self, host: &mut HostRef<'_, '_>, insn: &InsnInfo) -> Execution {
+    fn branch(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, insn: &InsnInfo) -> Execution {
         let m = insn.mnemonic.as_str();
         let binary = m.starts_with("if_icmp");
-        let attrs = if binary {
-            host.stack_attr(0) | host.stack_attr(1)
-        } else {
-            host.stack_attr(0)
-        };
-        if attrs == 0 {
+        let Some(&target) = insn.targets.first() else {
             return Execution::Default;
-        }
+        };
         let cmp = match &m[m.len() - 2..] {
             "eq" => Cmp::Eq,
             "ne" => Cmp::Ne,
@@ -369,6 +327,25 @@ impl Symbolic {
             "gt" => Cmp::Gt,
             _ => Cmp::Le,
         };
+        let attrs = if binary {
+            host.stack_attr(0) | host.stack_attr(1)
+        } else {
+            host.stack_attr(0)
+        };
+        if attrs == 0 {
+            if self.analysed(host, at) {
+                let thread = host.current_thread();
+                let top = Self::bits(host.stack_value(thread, 0));
+                let (x, y) = if binary {
+                    (Self::bits(host.stack_value(thread, 1)), top)
+                } else {
+                    (top, 0)
+                };
+                let to = if holds(cmp, x, y) { target } else { at.pc + 1 };
+                self.edge(host, at, to);
+            }
+            return Execution::Default;
+        }
         let outcomes = {
             let mut a = arena();
             let (x, y) = if binary {
@@ -382,9 +359,6 @@ impl Symbolic {
             let jump = a.cmp(cmp, x, y);
             [jump, a.not(jump)]
         };
-        let Some(&target) = insn.targets.first() else {
-            return Execution::Default;
-        };
         match self.decide(host, &outcomes) {
             Decision::Choose => Execution::Reexecute,
             Decision::Infeasible => Execution::Next,
@@ -393,23 +367,73 @@ impl Symbolic {
                 if binary {
                     host.pop();
                 }
-                if i == 0 {
-                    Execution::Jump(target)
-                } else {
-                    Execution::Next
+                let to = if i == 0 { target } else { at.pc + 1 };
+                if self.analysed(host, at) {
+                    self.edge(host, at, to);
                 }
+                Execution::Jump(to)
             }
         }
     }
 
-    fn switch(&mut self, host: &mut HostRef<'_, '_>, insn: &InsnInfo) -> Execution {
-        if host.stack_attr(0) == 0 {
+    /// `ifnull`, `if_acmpeq`, ...: never symbolic, but part of branch coverage.
+    fn reference_branch(
+        &mut self,
+        host: &mut HostRef<'_, '_>,
+        at: &FrameInfo,
+        insn: &InsnInfo,
+    ) -> Execution {
+        if !self.analysed(host, at) {
             return Execution::Default;
         }
+        let Some(&target) = insn.targets.first() else {
+            return Execution::Default;
+        };
+        let thread = host.current_thread();
+        let top = host.stack_value(thread, 0);
+        let jump = match insn.mnemonic.as_str() {
+            "ifnull" => top == JValue::Null,
+            "ifnonnull" => top != JValue::Null,
+            "if_acmpeq" => host.stack_value(thread, 1) == top,
+            _ => host.stack_value(thread, 1) != top,
+        };
+        self.edge(host, at, if jump { target } else { at.pc + 1 });
+        Execution::Default
+    }
+
+    /// Whether the running method is one of the analysed methods.
+    fn analysed(&mut self, host: &HostRef<'_, '_>, at: &FrameInfo) -> bool {
+        self.methods.frame_target(host, at.method).is_some()
+    }
+
+    /// Records that the branch at `at` goes to `to` on this path (branch coverage).
+    fn edge(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, to: u32) {
+        let path = Self::path(host);
+        let step = Step::Edge {
+            method: at.method,
+            pc: at.pc,
+            to,
+        };
+        let extended = arena().extend_path(path, step);
+        host.set_path_attr(path_attr_of(Some(extended)));
+    }
+
+    fn switch(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, insn: &InsnInfo) -> Execution {
         let Some((&default, cases)) = insn.operands.split_first() else {
             return Execution::Default;
         };
         let cases: Vec<(i64, u32)> = cases.chunks(2).map(|c| (c[0], c[1] as u32)).collect();
+        if host.stack_attr(0) == 0 {
+            if self.analysed(host, at) {
+                let key = Self::bits(host.stack_value(host.current_thread(), 0));
+                let to = cases
+                    .iter()
+                    .find(|c| c.0 == key)
+                    .map_or(default as u32, |c| c.1);
+                self.edge(host, at, to);
+            }
+            return Execution::Default;
+        }
         let outcomes: Vec<ExprId> = {
             let mut a = arena();
             let key = Self::operand(&mut a, host, 0);
@@ -429,7 +453,11 @@ impl Symbolic {
             Decision::Infeasible => Execution::Next,
             Decision::Take(i) => {
                 host.pop();
-                Execution::Jump(cases.get(i).map_or(default as u32, |c| c.1))
+                let to = cases.get(i).map_or(default as u32, |c| c.1);
+                if self.analysed(host, at) {
+                    self.edge(host, at, to);
+                }
+                Execution::Jump(to)
             }
         }
     }
@@ -453,7 +481,12 @@ impl Symbolic {
         };
         let length = host.array_length(array).into_option().unwrap_or(0) as i32;
         if length > MAX_ENUMERATED_INDEX {
-            return self.concretize_operands(host, at, &[index_at], "a long array's index");
+            return self.concretize_operands(
+                host,
+                at,
+                &[index_at],
+                "an index into an array longer than 64 elements",
+            );
         }
         let outcomes: Vec<ExprId> = {
             let mut a = arena();
@@ -479,10 +512,12 @@ impl Symbolic {
             i as i32
         } else {
             // Out of bounds: the VM throws, naming one such index.
-            match self.concretize(host, at, index, "an out-of-bounds array index") {
+            let value = match self.concretize(host, at, index, "an out-of-bounds array index") {
                 Some(v) => v as i32,
                 None => return Execution::Next,
-            }
+            };
+            self.leave_throwing(host, at, "java.lang.ArrayIndexOutOfBoundsException");
+            value
         };
         replace_operand(host, index_at, JValue::Int(value));
         Execution::Default
@@ -503,7 +538,13 @@ impl Symbolic {
         match self.decide(host, &outcomes) {
             Decision::Choose => Execution::Reexecute,
             Decision::Infeasible => Execution::Next,
-            Decision::Take(_) => self.concretize_operands(host, at, &[0], m),
+            Decision::Take(i) => {
+                let done = self.concretize_operands(host, at, &[0], &format!("the length of {m}"));
+                if i == 0 {
+                    self.leave_throwing(host, at, "java.lang.NegativeArraySizeException");
+                }
+                done
+            }
         }
     }
 
@@ -514,34 +555,36 @@ impl Symbolic {
         if let Some(method) = member.strip_prefix(VERIFIER) {
             return self.verifier(host, at, method);
         }
+        if let Some(t) = self.methods.call_target(member) {
+            self.enter(host, t, member);
+        }
         let params = parameter_entries(member);
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
-        if symbolic.is_empty() || !runs_native(host, insn) {
+        if symbolic.is_empty() || !concretizes(host, insn) {
             return Execution::Default;
         }
-        self.concretize_operands(host, at, &symbolic, member)
+        self.concretize_operands(host, at, &symbolic, &format!("a call of {member}"))
     }
 
     /// `Verifier.nondet*()` inputs and `Verifier.assume(cond)`.
     fn verifier(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, method: &str) -> Execution {
-        let (width, signed, wide) = match method {
-            "nondetInt()I" => (32, true, false),
-            "nondetLong()J" => (64, true, true),
-            "nondetShort()S" => (16, true, false),
-            "nondetByte()B" => (8, true, false),
-            "nondetChar()C" => (16, false, false),
+        match method {
+            "nondetInt()I" | "nondetLong()J" | "nondetShort()S" | "nondetByte()B"
+            | "nondetChar()C" => {}
             // Symbolic too while the factory runs, so that the inputs the report lists
             // are all of the program's inputs, in order.
-            "nondetBoolean()Z" => (1, false, false),
+            "nondetBoolean()Z" => {}
             "assume(Z)V" => return self.assume(host),
             _ => return Execution::Default,
-        };
+        }
+        let wide = method.ends_with('J');
         let path = Self::path(host);
         let origin = format!(
             "Verifier.{} at {}",
             &method[..method.find('(').map_or(method.len(), |i| i + 2)],
             code_location(host, at.method, at.pc)
         );
+        let descriptor = &method[method.find(')').map_or(0, |i| i + 1)..];
         let mut a = arena();
         let n = a
             .steps(path)
@@ -549,9 +592,7 @@ impl Symbolic {
             .filter(|(_, s)| matches!(s, Step::Input { .. }))
             .count();
         let name = format!("{}_{n}", &method[..method.find('(').unwrap_or(0)]);
-        let var = a.intern(Expr::Var { name, width });
-        let path = a.extend_path(path, Step::Input { var, origin });
-        let e = a.resize(var, if wide { 64 } else { 32 }, signed);
+        let (path, _, e) = self.new_input(&mut a, path, name, descriptor, origin);
         host.set_path_attr(path_attr_of(Some(path)));
         Self::push(
             &a,
@@ -588,6 +629,219 @@ impl Symbolic {
                 prune(host);
                 Execution::Next
             }
+        }
+    }
+
+    /// A new input `name` of type `descriptor` (integral) on `path`, within the configured
+    /// range: the extended path, the variable, and the input's value as an `int` or `long`
+    /// expression.
+    fn new_input(
+        &self,
+        a: &mut Arena,
+        path: Option<PathId>,
+        name: String,
+        descriptor: &str,
+        origin: String,
+    ) -> (PathId, ExprId, ExprId) {
+        let (width, signed, wide) = integral(descriptor).unwrap_or((32, true, false));
+        let var = a.intern(Expr::Var { name, width });
+        let mut path = a.extend_path(path, Step::Input { var, origin });
+        let value = a.resize(var, if wide { 64 } else { 32 }, signed);
+        if let Some(&(_, min, max)) = self.ranges.iter().find(|r| r.0 == descriptor) {
+            let w = a.width(value);
+            let (lo, hi) = (a.constant(min, w), a.constant(max, w));
+            let above = a.cmp(Cmp::Ge, value, lo);
+            let below = a.cmp(Cmp::Le, value, hi);
+            path = a.extend_path(Some(path), Step::Assume(above));
+            path = a.extend_path(Some(path), Step::Assume(below));
+        }
+        (path, var, value)
+    }
+
+    // ----- analysed methods
+
+    /// A call of analysed method `t`: its `sym` parameters become inputs, and the path
+    /// records the call's arguments.
+    fn enter(&mut self, host: &mut HostRef<'_, '_>, t: usize, member: &str) {
+        let descriptor = &member[member.find('(').unwrap_or(0)..];
+        let types = params(descriptor);
+        let n = types.len() as u32;
+        let target = self.methods.targets[t].clone();
+        let mut path = Self::path(host);
+        let mut a = arena();
+        let calls = a
+            .steps(path)
+            .iter()
+            .filter(|(_, s)| matches!(s, Step::Call { target, .. } if *target as usize == t))
+            .count();
+        let suffix = if calls == 0 {
+            String::new()
+        } else {
+            format!("#{calls}")
+        };
+        let mut args = Vec::new();
+        let mut attrs = Vec::new();
+        for (i, ty) in types.iter().enumerate() {
+            let from_top = n - 1 - i as u32;
+            let shape = integral(ty);
+            let arg = match (target.modes[i], shape) {
+                (Mode::Sym, Some(_)) => {
+                    let name = format!("{}_p{i}{suffix}", target.name);
+                    let origin = format!("parameter {i} of {}.{}", target.class, target.name);
+                    let (extended, var, e) = self.new_input(&mut a, path, name, ty, origin);
+                    path = Some(extended);
+                    attrs.push((from_top, attr_of(e)));
+                    CallArg::Sym(var)
+                }
+                (Mode::Con, Some(_)) => match expr_of(host.stack_attr(from_top)) {
+                    Some(e) => CallArg::Sym(e),
+                    None => CallArg::Con(Self::bits(
+                        host.stack_value(host.current_thread(), from_top),
+                    )),
+                },
+                (mode, None) => {
+                    if mode == Mode::Sym {
+                        self.methods.warnings.insert(format!(
+                            "parameter {i} ({}) of {}.{} stays concrete: symbolic references and floating-point parameters are not supported yet",
+                            crate::methods::java_name(ty),
+                            target.class,
+                            target.name
+                        ));
+                    }
+                    CallArg::Opaque
+                }
+            };
+            args.push(arg);
+        }
+        let path = a.extend_path(
+            path,
+            Step::Call {
+                target: t as u32,
+                args,
+            },
+        );
+        drop(a);
+        for (from_top, attr) in attrs {
+            host.set_stack_attr(from_top, attr);
+        }
+        host.set_path_attr(path_attr_of(Some(path)));
+    }
+
+    /// A return or `athrow` in an analysed method ends one of its paths.
+    fn leave(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, m: &str) -> Execution {
+        if !self.analysed(host, at) {
+            return Execution::Default;
+        }
+        let outcome = match m {
+            "athrow" => match host.stack_value(host.current_thread(), 0) {
+                JValue::Ref(r) => Ended::Throws(host.class_name(r).into_string()),
+                _ => Ended::Throws("java.lang.NullPointerException".into()),
+            },
+            "return" => Ended::Returns(None),
+            "areturn" | "freturn" | "dreturn" => Ended::Returns(None),
+            _ => {
+                let value = {
+                    let mut a = arena();
+                    Self::operand(&mut a, host, 0)
+                };
+                Ended::Returns(Some(value))
+            }
+        };
+        self.summarize(host, at, outcome);
+        Execution::Default
+    }
+
+    /// An exception rpf's semantics throw (division by zero, bad index or length) ends a
+    /// path of the analysed method running.
+    fn leave_throwing(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, exception: &str) {
+        if self.analysed(host, at) {
+            self.summarize(host, at, Ended::Throws(exception.to_string()));
+        }
+    }
+
+    /// Records the path of the analysed method at `at` that ends `how`.
+    fn summarize(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, how: Ended) {
+        let Some(t) = self.methods.frame_target(host, at.method) else {
+            return;
+        };
+        let Some(info) = host.method_info(at.method).into_option() else {
+            return;
+        };
+        let descriptor = info.descriptor.into_string();
+        let path = Self::path(host);
+        let a = arena();
+        let steps = a.steps(path);
+        let Some(args) = steps.iter().rev().find_map(|(_, s)| match s {
+            Step::Call { target, args } if *target as usize == t => Some(args.clone()),
+            _ => None,
+        }) else {
+            return;
+        };
+        let mut wanted: Vec<ExprId> = args
+            .iter()
+            .filter_map(|arg| match arg {
+                CallArg::Sym(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        if let Ended::Returns(Some(e)) = &how {
+            wanted.push(*e);
+        }
+        let Some(mut values) = self.solver.solve(&a, path, None, &wanted) else {
+            self.methods
+                .warnings
+                .insert("the solver found no solution for a path (not listed)".into());
+            return;
+        };
+        let types = params(&descriptor);
+        let outcome = match how {
+            Ended::Throws(class) => Outcome::Throws(class),
+            Ended::Returns(None) => Outcome::Returns(None),
+            Ended::Returns(Some(_)) => {
+                let v = values.pop().unwrap_or(0);
+                Outcome::Returns(literal(v, return_type(&descriptor)))
+            }
+        };
+        let mut solved = values.into_iter();
+        let args: Vec<Option<String>> = args
+            .iter()
+            .zip(&types)
+            .map(|(arg, ty)| match arg {
+                CallArg::Sym(_) => solved.next().and_then(|v| literal(v, ty)),
+                CallArg::Con(v) => literal(*v, ty),
+                CallArg::Opaque => None,
+            })
+            .collect();
+        let condition = steps
+            .iter()
+            .filter_map(|(_, s)| match s {
+                Step::Assume(c) => Some(a.show(*c)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" && ");
+        let edges = steps
+            .iter()
+            .filter_map(|(_, s)| match s {
+                Step::Edge { method, pc, to } => Some((*method, *pc, *to)),
+                _ => None,
+            })
+            .collect();
+        drop(a);
+        let summary = Summary {
+            target: t,
+            descriptor,
+            is_static: info.is_static,
+            condition,
+            args,
+            outcome,
+            edges,
+        };
+        if self.methods.record(path, summary)
+            && self.methods.coverage == Coverage::Branch
+            && self.methods.all_edges_covered()
+        {
+            host.end_search();
         }
     }
 
@@ -666,9 +920,9 @@ impl Symbolic {
         let equal = a.cmp(Cmp::Eq, e, c);
         let other = a.not(equal);
         if self.solver.check(&a, path, Some(other)) != Answer::Unsat {
+            // One reason per place, however many values and paths it cut.
             let reason = format!(
-                "{what} ({}) was concretized to {v} at {}, dropping its other values",
-                a.show(e),
+                "symbolic values were made concrete, dropping other values: {what} at {}",
                 code_location(host, at.method, at.pc)
             );
             drop(a);
@@ -694,7 +948,7 @@ impl Symbolic {
                 continue;
             };
             let width = arena().width(e);
-            let Some(v) = self.concretize(host, at, e, &format!("an operand of {what}")) else {
+            let Some(v) = self.concretize(host, at, e, what) else {
                 return Execution::Next;
             };
             replace_operand(host, i, Self::value(width, v));
@@ -712,7 +966,7 @@ impl Symbolic {
             .iter()
             .filter_map(|(_, s)| match s {
                 Step::Input { var, origin } => Some((*var, origin.as_str())),
-                Step::Assume(_) => None,
+                _ => None,
             })
             .collect();
         if vars.is_empty() {
@@ -737,13 +991,145 @@ impl Symbolic {
             .iter()
             .filter_map(|(_, s)| match s {
                 Step::Assume(c) => Some(a.show(*c)),
-                Step::Input { .. } => None,
+                _ => None,
             })
             .collect();
         if !conditions.is_empty() {
             lines.push(format!("path condition: {}", conditions.join(" && ")));
         }
         lines
+    }
+}
+
+impl Symbolic {
+    /// Writes the generated tests once, if asked to.
+    fn write_tests(&mut self) -> Option<&Result<Vec<std::path::PathBuf>, String>> {
+        let dir = self.methods.tests_dir.clone()?;
+        if self.tests_written.is_none() {
+            self.tests_written = Some(crate::junit::write(&dir, &self.methods));
+        }
+        self.tests_written.as_ref()
+    }
+
+    /// The console report: solver statistics, the analysed methods' paths, tests written.
+    pub fn report_text(&mut self) -> String {
+        let mut out = format!(
+            "{} solver queries, {} ms in Z3, {} method paths\n",
+            self.solver.queries,
+            self.solver.time.as_millis(),
+            self.methods.summaries.len()
+        );
+        out.push_str(&self.methods.report_text());
+        match self.write_tests() {
+            Some(Ok(files)) => {
+                for f in files {
+                    out.push_str(&format!("wrote {}\n", f.display()));
+                }
+            }
+            Some(Err(e)) => out.push_str(&format!("tests not written: {e}\n")),
+            None => {}
+        }
+        out
+    }
+
+    /// The JSON report.
+    pub fn report_value(&mut self) -> serde_json::Value {
+        let tests: Vec<String> = match self.write_tests() {
+            Some(Ok(files)) => files.iter().map(|f| f.display().to_string()).collect(),
+            _ => Vec::new(),
+        };
+        let methods = &self.methods;
+        let paths: Vec<serde_json::Value> = methods
+            .summaries
+            .iter()
+            .map(|s| {
+                let (returns, throws) = match &s.outcome {
+                    Outcome::Returns(v) => (v.clone(), None),
+                    Outcome::Throws(c) => (None, Some(c.clone())),
+                };
+                serde_json::json!({
+                    "method": methods.signature(s),
+                    "condition": s.condition,
+                    "arguments": s.args,
+                    "returns": returns,
+                    "throws": throws,
+                })
+            })
+            .collect();
+        let uncovered: Vec<serde_json::Value> = methods
+            .uncovered()
+            .into_iter()
+            .map(|(m, e)| serde_json::json!({ "method": m, "edges": e }))
+            .collect();
+        serde_json::json!({
+            "solver_queries": self.solver.queries,
+            "solver_ms": self.solver.time.as_secs_f64() * 1000.0,
+            "paths": paths,
+            "uncovered_branches": uncovered,
+            "warnings": methods.warnings,
+            "tests": tests,
+        })
+    }
+}
+
+/// SPF's range keys (`symbolic.min_int`, `symbolic.max_long`, ...) as bounds by type
+/// descriptor; an unset bound is the type's own.
+fn ranges(config: &ConfigView) -> Result<Vec<(&'static str, i64, i64)>, String> {
+    let types: [(&str, &str, i64, i64); 5] = [
+        ("I", "int", i32::MIN.into(), i32::MAX.into()),
+        ("J", "long", i64::MIN, i64::MAX),
+        ("S", "short", i16::MIN.into(), i16::MAX.into()),
+        ("B", "byte", i8::MIN.into(), i8::MAX.into()),
+        ("C", "char", 0, u16::MAX.into()),
+    ];
+    let mut out = Vec::new();
+    for (descriptor, name, lowest, highest) in types {
+        let min = config.int(&format!("symbolic.min_{name}"))?;
+        let max = config.int(&format!("symbolic.max_{name}"))?;
+        if min.is_none() && max.is_none() {
+            continue;
+        }
+        let (min, max) = (min.unwrap_or(lowest), max.unwrap_or(highest));
+        if min < lowest || max > highest || min > max {
+            return Err(format!(
+                "symbolic.min_{name}/max_{name}: [{min}, {max}] is not a non-empty range of {name} values"
+            ));
+        }
+        out.push((descriptor, min, max));
+    }
+    Ok(out)
+}
+
+/// How a path of an analysed method ended, before solving.
+enum Ended {
+    /// A return, with the returned integral value's expression.
+    Returns(Option<ExprId>),
+    /// An exception of this class.
+    Throws(String),
+}
+
+/// The width, signedness and stack kind (long) of an integral type descriptor.
+fn integral(descriptor: &str) -> Option<(u32, bool, bool)> {
+    Some(match descriptor {
+        "I" => (32, true, false),
+        "J" => (64, true, true),
+        "S" => (16, true, false),
+        "B" => (8, true, false),
+        "C" => (16, false, false),
+        "Z" => (1, false, false),
+        _ => return None,
+    })
+}
+
+/// Whether `a cmp b` holds.
+fn holds(cmp: Cmp, a: i64, b: i64) -> bool {
+    match cmp {
+        Cmp::Eq => a == b,
+        Cmp::Ne => a != b,
+        Cmp::Lt => a < b,
+        Cmp::Ge => a >= b,
+        Cmp::Gt => a > b,
+        Cmp::Le => a <= b,
     }
 }
 
@@ -803,24 +1189,31 @@ fn parameter_entries(member: &str) -> u32 {
     count
 }
 
-/// Whether a static or special call runs a native method (which reads its arguments'
-/// concrete values, never their attributes).
-fn runs_native(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
-    if !matches!(insn.mnemonic.as_str(), "invokestatic" | "invokespecial") {
-        return false;
-    }
+/// Classes of the Java class library whose methods take symbolic arguments: small, pure
+/// Java code whose branches are worth exploring.
+const SYMBOLIC_LIBRARY: &[&str] = &["java.lang.Math", "java.lang.StrictMath"];
+
+/// Whether a call makes its symbolic arguments concrete: a native method reads only their
+/// concrete values, and the rest of the Java class library (formatting, collections)
+/// would split paths on every digit and bucket.
+fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
     let member = insn.member.as_str();
-    let Some((owner, rest)) = member
+    let Some((owner, name, descriptor)) = member
         .split_once('(')
         .and_then(|(head, _)| head.rsplit_once('.'))
-        .map(|(class, name)| (class, (name, &member[member.find('(').unwrap_or(0)..])))
+        .map(|(class, name)| (class, name, &member[member.find('(').unwrap_or(0)..]))
     else {
         return false;
     };
-    let (name, descriptor) = rest;
+    if SYMBOLIC_LIBRARY.contains(&owner) {
+        return false;
+    }
+    let direct = matches!(insn.mnemonic.as_str(), "invokestatic" | "invokespecial");
     host.class_methods(owner.into()).iter().any(|&id| {
         host.method_info(id).into_option().is_some_and(|m| {
-            m.name.as_str() == name && m.descriptor.as_str() == descriptor && m.instructions == 0
+            m.name.as_str() == name
+                && m.descriptor.as_str() == descriptor
+                && (m.system || (direct && m.instructions == 0))
         })
     })
 }

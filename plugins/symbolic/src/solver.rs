@@ -156,7 +156,7 @@ impl Solver {
             .into_iter()
             .filter_map(|(id, step)| match step {
                 Step::Assume(c) => Some((id, c)),
-                Step::Input { .. } => None,
+                _ => None,
             })
             .collect();
         let common = self
