@@ -356,3 +356,24 @@ fn spf_ranges_bound_the_inputs() {
         bad.stderr
     );
 }
+
+#[test]
+fn verify_get_int_by_name_is_symbolic_with_symbolic_true() {
+    let classes = compile_programs(&["tests/java/symbolic/verify"], &[]);
+    let (out, report) = check_with_report(classes.path(), "NamedInputs", &["+symbolic=true"]);
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["exception_class"], "java.lang.IllegalStateException");
+    let values: Vec<i64> = input_values(error)
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let [speed, limit] = values[..] else {
+        panic!("two inputs: {error}");
+    };
+    assert!(
+        speed > limit && (speed as i32).wrapping_sub(limit as i32) < 0,
+        "{speed} {limit}"
+    );
+    assert!(error["inputs"][0].as_str().unwrap().starts_with("speed = "));
+}

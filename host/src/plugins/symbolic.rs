@@ -19,6 +19,9 @@ pub const COMPONENT: &str = "rpf.Symbolic";
 /// SPF's key naming the methods to execute symbolically.
 const METHODS: &str = "symbolic.method";
 
+/// rpf's key making `Verify.getInt(name)` a symbolic input.
+const SYMBOLIC: &str = "symbolic";
+
 /// The class whose `nondet*` methods are symbolic inputs.
 const VERIFIER: &str = "org/sosy_lab/sv_benchmarks/Verifier";
 
@@ -36,7 +39,8 @@ const SYMBOLIC_INPUTS: &[&str] = &[
 const MAX_CLASS_FILES: usize = 20_000;
 
 /// Names `rpf.Symbolic` as the bytecode factory when none is configured and either
-/// `symbolic.method` names methods to analyse (an error if the plugin is missing) or a class
+/// `symbolic.method` names methods to analyse or `symbolic=true` (an error if the plugin is
+/// missing), or a class
 /// the program's main class refers to (directly or through other classes on `classpath`)
 /// calls a symbolic `Verifier` input (then only if the plugin is found).
 pub fn enable_for_inputs(
@@ -47,7 +51,8 @@ pub fn enable_for_inputs(
     if keys::VM_INSN_FACTORY_CLASS.get(config)?.is_some() {
         return Ok(());
     }
-    let methods = config.contains(METHODS);
+    // Asked for by name: SPF's method list, or `symbolic=true` for `Verify.getInt(name)`.
+    let methods = config.contains(METHODS) || config.get(SYMBOLIC).is_some_and(|v| v == "true");
     if !methods && !reads_inputs(main_class, classpath) {
         return Ok(());
     }
@@ -57,8 +62,13 @@ pub fn enable_for_inputs(
         .is_err()
     {
         if methods {
+            let key = if config.contains(METHODS) {
+                METHODS
+            } else {
+                SYMBOLIC
+            };
             return Err(config.invalid(
-                METHODS,
+                key,
                 format!("needs {COMPONENT} (rpf-plugin-symbolic), which is not on the plugin path"),
             ));
         }

@@ -7,6 +7,9 @@
 //! and path conditions match.
 
 use std::collections::HashMap;
+
+/// Values of input variables (absent ones are 0), each sign-extended from its width.
+pub type Model = HashMap<ExprId, i64>;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// An expression's id (its attribute is `id + 1`).
@@ -355,6 +358,125 @@ impl Arena {
     }
 }
 
+/// Java's result of `a op b` on `width`-bit values; `None` for a zero divisor (Java throws,
+/// and SMT-LIB gives a value of its own).
+pub fn apply(op: BinOp, a: i64, b: i64, width: u32) -> Option<i64> {
+    let r = if width == 32 {
+        let (x, y) = (a as i32, b as i32);
+        i64::from(match op {
+            BinOp::Add => x.wrapping_add(y),
+            BinOp::Sub => x.wrapping_sub(y),
+            BinOp::Mul => x.wrapping_mul(y),
+            BinOp::Div if y == 0 => return None,
+            BinOp::Div => x.wrapping_div(y),
+            BinOp::Rem if y == 0 => return None,
+            BinOp::Rem => x.wrapping_rem(y),
+            BinOp::And => x & y,
+            BinOp::Or => x | y,
+            BinOp::Xor => x ^ y,
+            BinOp::Shl => x.wrapping_shl(y as u32),
+            BinOp::Shr => x.wrapping_shr(y as u32),
+            BinOp::Ushr => (x as u32).wrapping_shr(y as u32) as i32,
+        })
+    } else {
+        match op {
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            BinOp::Mul => a.wrapping_mul(b),
+            BinOp::Div if b == 0 => return None,
+            BinOp::Div => a.wrapping_div(b),
+            BinOp::Rem if b == 0 => return None,
+            BinOp::Rem => a.wrapping_rem(b),
+            BinOp::And => a & b,
+            BinOp::Or => a | b,
+            BinOp::Xor => a ^ b,
+            BinOp::Shl => a.wrapping_shl(b as u32),
+            BinOp::Shr => a.wrapping_shr(b as u32),
+            BinOp::Ushr => (a as u64).wrapping_shr(b as u32) as i64,
+        }
+    };
+    Some(sign_extend(r, width))
+}
+
+impl Arena {
+    /// The value of `e` under `model` (conditions give 0 or 1); `None` where it divides by
+    /// zero.
+    pub fn eval(&self, e: ExprId, model: &Model) -> Option<i64> {
+        self.eval_memo(e, model, &mut HashMap::new())
+    }
+
+    fn eval_memo(
+        &self,
+        e: ExprId,
+        model: &Model,
+        memo: &mut HashMap<ExprId, Option<i64>>,
+    ) -> Option<i64> {
+        if let Some(&v) = memo.get(&e) {
+            return v;
+        }
+        let mut go = |x: ExprId| self.eval_memo(x, model, memo);
+        let v = match self.get(e) {
+            Expr::Var { .. } => Some(model.get(&e).copied().unwrap_or(0)),
+            Expr::Const { value, .. } => Some(*value),
+            Expr::Neg(a) => go(*a).map(|v| sign_extend(v.wrapping_neg(), self.width(e))),
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (go(*a), go(*b));
+                a.zip(b).and_then(|(a, b)| apply(*op, a, b, self.width(e)))
+            }
+            Expr::Extend { of, signed, width } => {
+                let from = self.width(*of);
+                go(*of).map(|v| {
+                    if *signed || from >= 64 {
+                        v
+                    } else {
+                        sign_extend(v & ((1i64 << from) - 1), *width)
+                    }
+                })
+            }
+            Expr::Low { of, width } => go(*of).map(|v| sign_extend(v, *width)),
+            Expr::Cmp(op, a, b) => {
+                let (a, b) = (go(*a), go(*b));
+                a.zip(b).map(|(a, b)| {
+                    i64::from(match op {
+                        Cmp::Eq => a == b,
+                        Cmp::Ne => a != b,
+                        Cmp::Lt => a < b,
+                        Cmp::Ge => a >= b,
+                        Cmp::Gt => a > b,
+                        Cmp::Le => a <= b,
+                    })
+                })
+            }
+            Expr::Ite(c, a, b) => match go(*c)? {
+                0 => go(*b),
+                _ => go(*a),
+            },
+            Expr::Not(c) => go(*c).map(|v| i64::from(v == 0)),
+            Expr::Any(cs) => {
+                let mut any = Some(0);
+                for &c in cs {
+                    match go(c) {
+                        Some(0) => {}
+                        Some(_) => {
+                            any = Some(1);
+                            break;
+                        }
+                        None => any = None,
+                    }
+                }
+                any
+            }
+        };
+        memo.insert(e, v);
+        v
+    }
+
+    /// The parent of path node `id` and the step it adds.
+    pub fn node(&self, id: PathId) -> &PathNode {
+        &self.paths[id as usize]
+    }
+}
+
 /// The Java type of a `width`-bit value.
 pub fn java_type(width: u32) -> &'static str {
     match width {
@@ -434,6 +556,31 @@ mod tests {
         let steps = a.steps(Some(p2));
         assert_eq!(steps.len(), 2);
         assert_eq!(steps[1], (p2, Step::Assume(x)));
+    }
+
+    #[test]
+    fn evaluation_follows_java() {
+        let mut a = Arena::default();
+        let x = a.intern(Expr::Var {
+            name: "x".into(),
+            width: 16,
+        });
+        let as_char = a.resize(x, 32, false);
+        let as_short = a.resize(x, 32, true);
+        let model: Model = [(x, -1)].into();
+        assert_eq!(a.eval(as_char, &model), Some(65535));
+        assert_eq!(a.eval(as_short, &model), Some(-1));
+        let three = a.constant(3, 32);
+        let shifted = a.bin(BinOp::Ushr, as_short, three);
+        assert_eq!(a.eval(shifted, &model), Some(0x1fff_ffff));
+        let zero = a.constant(0, 32);
+        let division = a.bin(BinOp::Div, as_short, zero);
+        assert_eq!(a.eval(division, &model), None, "Java throws; no value");
+        let low = a.intern(Expr::Low {
+            of: as_char,
+            width: 8,
+        });
+        assert_eq!(a.eval(low, &model), Some(-1));
     }
 
     #[test]

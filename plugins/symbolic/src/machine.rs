@@ -18,6 +18,9 @@ const CHOICE: &str = "symbolic";
 /// The class whose `nondet*` methods give symbolic inputs.
 const VERIFIER: &str = "org.sosy_lab.sv_benchmarks.Verifier.";
 
+/// JPF's `Verify.getInt(name)`: a symbolic input named `name` when `symbolic=true`.
+const VERIFY_GET_INT: &str = "gov.nasa.jpf.vm.Verify.getInt(Ljava/lang/String;)I";
+
 /// Arrays up to this length are indexed symbolically by one outcome per index; longer ones
 /// concretize the index.
 const MAX_ENUMERATED_INDEX: i32 = 64;
@@ -47,6 +50,8 @@ pub struct Symbolic {
     solver: Solver,
     /// Method-level symbolic execution (`symbolic.method`).
     pub methods: Analysis,
+    /// `symbolic=true`: `Verify.getInt(name)` gives symbolic inputs.
+    named_inputs: bool,
     /// SPF's `symbolic.min_int` / `max_int` / ...: bounds of new inputs, by type descriptor.
     ranges: Vec<(&'static str, i64, i64)>,
     /// Whether the generated tests were written (the report asks twice).
@@ -79,6 +84,7 @@ impl Symbolic {
         Ok(Symbolic {
             solver: Solver::new(timeout),
             methods: Analysis::configured(config)?,
+            named_inputs: config.bool("symbolic", false)?,
             ranges: ranges(config)?,
             tests_written: None,
         })
@@ -226,7 +232,7 @@ impl Symbolic {
             (eb, vb)
         };
         let e = a.bin(op, ea, eb);
-        let v = concrete(op, va, vb, width);
+        let v = crate::expr::apply(op, va, vb, width).unwrap_or(0);
         Self::push(&a, host, Self::value(width, v), e);
         Execution::Next
     }
@@ -555,6 +561,9 @@ impl Symbolic {
         if let Some(method) = member.strip_prefix(VERIFIER) {
             return self.verifier(host, at, method);
         }
+        if member == VERIFY_GET_INT && self.named_inputs {
+            return self.named_input(host, at);
+        }
         if let Some(t) = self.methods.call_target(member) {
             self.enter(host, t, member);
         }
@@ -630,6 +639,37 @@ impl Symbolic {
                 Execution::Next
             }
         }
+    }
+
+    /// `Verify.getInt(name)` with `symbolic=true`: a symbolic `int` input called `name`.
+    fn named_input(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo) -> Execution {
+        let JValue::Ref(r) = host.stack_value(host.current_thread(), 0) else {
+            return Execution::Default;
+        };
+        let Some(name) = host.string_value(r).into_option() else {
+            return Execution::Default;
+        };
+        let path = Self::path(host);
+        let origin = format!(
+            "Verify.getInt(\"{name}\") at {}",
+            code_location(host, at.method, at.pc)
+        );
+        let mut a = arena();
+        let taken = a.steps(path).iter().any(|(_, s)| {
+            matches!(s, Step::Input { var, .. } if matches!(a.get(*var), Expr::Var { name: n, .. } if *n == *name))
+        });
+        // A name met again on the same path is a new input: JPF's choices are per call too.
+        let name = if taken {
+            let n = a.steps(path).len();
+            format!("{name}#{n}")
+        } else {
+            name.into_string()
+        };
+        let (path, _, e) = self.new_input(&mut a, path, name, "I", origin);
+        host.pop();
+        host.set_path_attr(path_attr_of(Some(path)));
+        Self::push(&a, host, JValue::Int(0), e);
+        Execution::Next
     }
 
     /// A new input `name` of type `descriptor` (integral) on `path`, within the configured
@@ -867,7 +907,7 @@ impl Symbolic {
         {
             let a = arena();
             for (i, &c) in outcomes.iter().enumerate() {
-                match self.solver.check(&a, path, Some(c)) {
+                match self.solver.feasible(&a, path, c) {
                     Answer::Sat => feasible.push(i),
                     Answer::Unsat => {}
                     Answer::Unknown => unknown = true,
@@ -1218,41 +1258,6 @@ fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
     })
 }
 
-/// Java's result of `va op vb` on `width`-bit values (the divisor of a division is not 0).
-fn concrete(op: BinOp, va: i64, vb: i64, width: u32) -> i64 {
-    let r = if width == 32 {
-        let (x, y) = (va as i32, vb as i32);
-        i64::from(match op {
-            BinOp::Add => x.wrapping_add(y),
-            BinOp::Sub => x.wrapping_sub(y),
-            BinOp::Mul => x.wrapping_mul(y),
-            BinOp::Div => x.checked_div(y).unwrap_or(if y == 0 { 0 } else { x }),
-            BinOp::Rem => x.checked_rem(y).unwrap_or(0),
-            BinOp::And => x & y,
-            BinOp::Or => x | y,
-            BinOp::Xor => x ^ y,
-            BinOp::Shl => x.wrapping_shl(y as u32),
-            BinOp::Shr => x.wrapping_shr(y as u32),
-            BinOp::Ushr => (x as u32).wrapping_shr(y as u32) as i32,
-        })
-    } else {
-        match op {
-            BinOp::Add => va.wrapping_add(vb),
-            BinOp::Sub => va.wrapping_sub(vb),
-            BinOp::Mul => va.wrapping_mul(vb),
-            BinOp::Div => va.checked_div(vb).unwrap_or(if vb == 0 { 0 } else { va }),
-            BinOp::Rem => va.checked_rem(vb).unwrap_or(0),
-            BinOp::And => va & vb,
-            BinOp::Or => va | vb,
-            BinOp::Xor => va ^ vb,
-            BinOp::Shl => va.wrapping_shl(vb as u32),
-            BinOp::Shr => va.wrapping_shr(vb as u32),
-            BinOp::Ushr => (va as u64).wrapping_shr(vb as u32) as i64,
-        }
-    };
-    sign_extend(r, width)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1270,16 +1275,19 @@ mod tests {
     #[test]
     fn concrete_arithmetic_is_javas() {
         assert_eq!(
-            concrete(BinOp::Add, i64::from(i32::MAX), 1, 32),
+            crate::expr::apply(BinOp::Add, i64::from(i32::MAX), 1, 32).unwrap(),
             i64::from(i32::MIN)
         );
         assert_eq!(
-            concrete(BinOp::Div, i64::from(i32::MIN), -1, 32),
+            crate::expr::apply(BinOp::Div, i64::from(i32::MIN), -1, 32).unwrap(),
             i64::from(i32::MIN)
         );
-        assert_eq!(concrete(BinOp::Rem, -7, 2, 32), -1);
-        assert_eq!(concrete(BinOp::Ushr, -1, 28, 32), 15);
-        assert_eq!(concrete(BinOp::Ushr, -1, 60, 64), 15);
-        assert_eq!(concrete(BinOp::Div, i64::MIN, -1, 64), i64::MIN);
+        assert_eq!(crate::expr::apply(BinOp::Rem, -7, 2, 32).unwrap(), -1);
+        assert_eq!(crate::expr::apply(BinOp::Ushr, -1, 28, 32).unwrap(), 15);
+        assert_eq!(crate::expr::apply(BinOp::Ushr, -1, 60, 64).unwrap(), 15);
+        assert_eq!(
+            crate::expr::apply(BinOp::Div, i64::MIN, -1, 64).unwrap(),
+            i64::MIN
+        );
     }
 }

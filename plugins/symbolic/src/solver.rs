@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use z3::ast::{Ast, Bool, BV};
 use z3::{Config, Context, SatResult};
 
-use crate::expr::{sign_extend, Arena, BinOp, Cmp, Expr, ExprId, PathId, Step};
+use std::rc::Rc;
+
+use crate::expr::{sign_extend, Arena, BinOp, Cmp, Expr, ExprId, Model, PathId, Step};
 
 /// A solver's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +40,9 @@ pub struct Solver {
     terms: HashMap<ExprId, Term>,
     /// The path nodes whose conditions are asserted, one push each.
     asserted: Vec<PathId>,
+    /// Models found, by the branch they satisfy: `(path, condition)` holds under the model
+    /// (with every earlier condition of the path).
+    models: HashMap<(Option<PathId>, ExprId), Rc<Model>>,
     /// Time spent in `check`.
     pub time: Duration,
     /// Queries asked.
@@ -65,6 +70,7 @@ impl Solver {
             z3,
             terms: HashMap::new(),
             asserted: Vec::new(),
+            models: HashMap::new(),
             time: Duration::ZERO,
             queries: 0,
         }
@@ -193,6 +199,67 @@ impl Solver {
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown => Answer::Unknown,
         }
+    }
+
+    /// Whether `extra` can hold on `path`, answered without Z3 when a model already known
+    /// to satisfy the path satisfies `extra` too (model reuse: of a branch's exclusive
+    /// outcomes, the one the current model takes needs no query).
+    pub fn feasible(&mut self, arena: &Arena, path: Option<PathId>, extra: ExprId) -> Answer {
+        if let Some(model) = self.model_of(arena, path) {
+            if arena.eval(extra, &model) == Some(1) {
+                self.models.insert((path, extra), model);
+                return Answer::Sat;
+            }
+        }
+        let answer = self.check(arena, path, Some(extra));
+        if answer == Answer::Sat {
+            if let Some(model) = self.current_model(arena, path) {
+                self.models.insert((path, extra), Rc::new(model));
+            }
+        }
+        answer
+    }
+
+    /// A model known to satisfy `path`'s condition: one stored for a branch on the way,
+    /// checked against the conditions after it.
+    fn model_of(&self, arena: &Arena, path: Option<PathId>) -> Option<Rc<Model>> {
+        let mut pending = Vec::new();
+        let mut at = path;
+        let found = loop {
+            let Some(id) = at else {
+                break Rc::new(Model::new());
+            };
+            let node = arena.node(id);
+            if let Step::Assume(c) = node.step {
+                if let Some(m) = self.models.get(&(node.parent, c)) {
+                    break m.clone();
+                }
+                pending.push(c);
+                if pending.len() > 64 {
+                    return None;
+                }
+            }
+            at = node.parent;
+        };
+        pending
+            .iter()
+            .all(|&c| arena.eval(c, &found) == Some(1))
+            .then_some(found)
+    }
+
+    /// The values of `path`'s inputs in the model of the last satisfiable check.
+    fn current_model(&mut self, arena: &Arena, path: Option<PathId>) -> Option<Model> {
+        let model = self.z3.get_model()?;
+        let mut values = Model::new();
+        for (_, step) in arena.steps(path) {
+            if let Step::Input { var, .. } = step {
+                if let Term::Bits(b) = self.term(arena, var) {
+                    let v = model.eval(&b, true)?.as_u64()? as i64;
+                    values.insert(var, sign_extend(v, arena.width(var)));
+                }
+            }
+        }
+        Some(values)
     }
 
     /// Values of `exprs` (bit vectors) in a solution of `path` and `extra`; `None` if
