@@ -283,6 +283,13 @@ pub trait BytecodeFactory: 'static {
     fn describe_path(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
         Vec::new()
     }
+    /// Settings (`key=value`) under which the violation just found must recur when the
+    /// program runs without the factory's abstraction (symbolic execution: its inputs as
+    /// concrete values); the host re-checks the program with them and reports the violation
+    /// as confirmed or not. Empty: nothing to confirm.
+    fn confirmation(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
+        Vec::new()
+    }
     /// A section for the end-of-run console report.
     fn report(&mut self) -> Option<String> {
         None
@@ -308,6 +315,8 @@ pub trait BytecodeFactoryFfi {
     /// See [`BytecodeFactory::describe_path`].
     fn describe_path(&mut self, host: Host_TO<'_, RMut<'_, ()>>)
         -> RResult<RVec<RString>, RString>;
+    /// See [`BytecodeFactory::confirmation`].
+    fn confirmation(&mut self, host: Host_TO<'_, RMut<'_, ()>>) -> RResult<RVec<RString>, RString>;
     /// See [`BytecodeFactory::report`].
     fn report(&mut self) -> RResult<ROption<RString>, RString>;
     /// See [`BytecodeFactory::report_json`].
@@ -347,6 +356,19 @@ impl<B: BytecodeFactory> BytecodeFactoryFfi for BytecodeFactoryAdapter<B> {
         guard(|| {
             self.0
                 .describe_path(&mut host)
+                .into_iter()
+                .map(RString::from)
+                .collect()
+        })
+    }
+
+    fn confirmation(
+        &mut self,
+        mut host: Host_TO<'_, RMut<'_, ()>>,
+    ) -> RResult<RVec<RString>, RString> {
+        guard(|| {
+            self.0
+                .confirmation(&mut host)
                 .into_iter()
                 .map(RString::from)
                 .collect()

@@ -97,6 +97,11 @@ fn symbolic_corpus_verdicts_paths_and_replayed_inputs() {
             problems.push(format!("{name}: exit {:?}, expected {status}", out.status));
         }
         for error in report["errors"].as_array().into_iter().flatten() {
+            if error["confirmed"] != true {
+                problems.push(format!(
+                    "{name}: rpf did not confirm its violation: {error}"
+                ));
+            }
             // The reported inputs, replayed by java: the same violation.
             let inputs = input_values(error).join(" ");
             let cp = format!("{}:{}", replay.path().display(), classes.path().display());
@@ -376,4 +381,41 @@ fn verify_get_int_by_name_is_symbolic_with_symbolic_true() {
         "{speed} {limit}"
     );
     assert!(error["inputs"][0].as_str().unwrap().starts_with("speed = "));
+}
+
+#[test]
+fn a_violation_that_does_not_recur_on_its_inputs_is_reported_unconfirmed() {
+    let classes = compile_programs(&["tests/java/symbolic/confirm"], &[]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let marker = dir.path().join("marker").display().to_string();
+    // The real file system keeps the marker of the first run: the confirmation run differs.
+    let cp = classes.path().display().to_string();
+    let json = dir.path().join("report.json");
+    let json_setting = format!("+report.json.file={}", json.display());
+    let out = run(
+        &rpf_tests::rpf_binary(),
+        &[
+            "-cp",
+            &cp,
+            "ChangedWorld",
+            &marker,
+            "+vm.fs=real",
+            &json_setting,
+        ],
+        None,
+    );
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("report")).expect("json");
+    assert_eq!(report["result"], "incomplete");
+    assert_eq!(report["errors"][0]["confirmed"], false);
+    assert!(out.stdout.contains("UNCONFIRMED"), "{}", out.stdout);
+    assert!(report["stop_reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("did not recur")));
+    // In the sandbox (the default) every run starts from the same files: it recurs.
+    let fresh = dir.path().join("fresh").display().to_string();
+    let (out, report) = check_with_report(classes.path(), "ChangedWorld", &[&fresh]);
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    assert_eq!(report["errors"][0]["confirmed"], true);
 }

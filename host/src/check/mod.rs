@@ -2,6 +2,7 @@
 
 pub mod checker;
 pub mod choice;
+mod confirm;
 pub mod fingerprint;
 pub mod footprint;
 mod hash;
@@ -196,9 +197,26 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
             path: e.indices.clone(),
         })
         .collect::<Vec<_>>();
-    let verdict = if !errors.is_empty() {
+    let mut errors = errors;
+    for e in &mut errors {
+        if !e.error.confirm_with.is_empty() {
+            let recurs = confirm::recurs(config, &target, &e.error, &e.error.confirm_with)?;
+            e.error.confirmed = Some(recurs);
+        }
+    }
+    let unconfirmed = errors
+        .iter()
+        .filter(|e| e.error.confirmed == Some(false))
+        .count();
+    if unconfirmed > 0 {
+        cuts.push(format!(
+            "{unconfirmed} violation(s) found symbolically did not recur when the program ran on their inputs (reported as unconfirmed)"
+        ));
+    }
+    let verdict = if errors.len() > unconfirmed {
         Verdict::Violation
-    } else if report.is_complete() && unsupported.is_none() && cuts.is_empty() {
+    } else if errors.is_empty() && report.is_complete() && unsupported.is_none() && cuts.is_empty()
+    {
         Verdict::NoViolation
     } else {
         Verdict::Incomplete

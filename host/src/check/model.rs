@@ -562,7 +562,7 @@ impl JavaModel {
     fn listener_violation(&mut self) -> Option<JavaError> {
         let reported = self.vm.machine.plugins.as_deref_mut()?.take_violations();
         let mut error = self.reported(reported.first()?);
-        error.inputs = self.path_description();
+        (error.inputs, error.confirm_with) = self.path_description();
         self.fire_violation(&error);
         Some(error)
     }
@@ -577,8 +577,9 @@ impl JavaModel {
             .unwrap_or_default()
     }
 
-    /// The bytecode factory's description of the current path (empty without one).
-    fn path_description(&mut self) -> Vec<String> {
+    /// The bytecode factory's description of the current path and the settings that must
+    /// reproduce its violation concretely (empty without a factory).
+    fn path_description(&mut self) -> (Vec<String>, Vec<String>) {
         Checker::with_plugins_at(&mut self.vm, Frames::Parked, |plugins, view| {
             plugins.describe_path(view)
         })
@@ -596,12 +597,14 @@ impl JavaModel {
             details: Vec::new(),
             snapshot: thread_snapshots(&self.vm),
             inputs: Vec::new(),
+            confirm_with: Vec::new(),
+            confirmed: None,
         }
     }
 
     /// The outcome of a violating transition, announced to listeners.
     fn violated(&mut self, mut error: JavaError) -> Outcome<JavaState, JavaError> {
-        error.inputs = self.path_description();
+        (error.inputs, error.confirm_with) = self.path_description();
         self.fire_violation(&error);
         Outcome::Error(self.capture(ChoiceGenerators::new(), None), error)
     }

@@ -53,6 +53,8 @@ impl Property for NoUncaughtExceptions {
             details: exception_frames(vm, exception),
             snapshot: thread_snapshots(vm),
             inputs: Vec::new(),
+            confirm_with: Vec::new(),
+            confirmed: None,
         })
     }
 }
@@ -87,6 +89,8 @@ impl Property for NotDeadlocked {
                 .collect(),
             snapshot: thread_snapshots(vm),
             inputs: Vec::new(),
+            confirm_with: Vec::new(),
+            confirmed: None,
         })
     }
 }
@@ -117,6 +121,8 @@ impl Property for PluginProperty {
             details: Vec::new(),
             snapshot: thread_snapshots(vm),
             inputs: Vec::new(),
+            confirm_with: Vec::new(),
+            confirmed: None,
         })
     }
 }

@@ -62,6 +62,21 @@ fn error_section(out: &mut String, n: usize, e: &FoundError) {
             let _ = writeln!(out, "\t{i}");
         }
     }
+    match e.error.confirmed {
+        Some(true) => {
+            let _ = writeln!(
+                out,
+                "confirmed: the violation recurs when the program runs on these inputs"
+            );
+        }
+        Some(false) => {
+            let _ = writeln!(
+                out,
+                "UNCONFIRMED: the violation did not recur when the program ran on these inputs"
+            );
+        }
+        None => {}
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "{RULE}trace #{n}");
     for (i, step) in e.trace.iter().enumerate() {
@@ -203,6 +218,7 @@ fn error_json(e: &FoundError) -> Value {
         "thread": e.error.thread,
         "details": e.error.details,
         "inputs": e.error.inputs,
+        "confirmed": e.error.confirmed,
         "trace": e.trace,
         "path": e.path,
         "snapshot": e.error.snapshot.iter().map(|t| json!({

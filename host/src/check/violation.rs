@@ -25,6 +25,12 @@ pub struct JavaError {
     /// What the bytecode factory says about the path (symbolic execution: the concrete
     /// inputs that lead to the error).
     pub inputs: Vec<String>,
+    /// Settings (`key=value`) under which the violation must recur concretely (empty:
+    /// nothing to confirm).
+    pub confirm_with: Vec<String>,
+    /// Whether re-checking the program with [`JavaError::confirm_with`] found the same
+    /// violation (`None`: not asked).
+    pub confirmed: Option<bool>,
 }
 
 /// One thread at the error state.

@@ -429,17 +429,30 @@ impl Plugins {
         }
     }
 
-    /// What the bytecode factory says about the current path for an error report.
-    pub fn describe_path(&mut self, mut context: HostContext<'_>) -> Vec<String> {
+    /// What the bytecode factory says about the current path for an error report, and the
+    /// settings under which its violation must recur concretely.
+    pub fn describe_path(&mut self, mut context: HostContext<'_>) -> (Vec<String>, Vec<String>) {
         let Some(factory) = self.insn_factory.as_mut() else {
-            return Vec::new();
+            return Default::default();
         };
-        self.shared
-            .call(&mut factory.active, &mut context, |b, host| {
-                b.describe_path(host)
-            })
-            .map(|lines| lines.into_iter().map(RString::into_string).collect())
-            .unwrap_or_default()
+        let strings = |lines: Option<abi_stable::std_types::RVec<RString>>| -> Vec<String> {
+            lines
+                .map(|l| l.into_iter().map(RString::into_string).collect())
+                .unwrap_or_default()
+        };
+        let lines = strings(
+            self.shared
+                .call(&mut factory.active, &mut context, |b, host| {
+                    b.describe_path(host)
+                }),
+        );
+        let confirm = strings(
+            self.shared
+                .call(&mut factory.active, &mut context, |b, host| {
+                    b.confirmation(host)
+                }),
+        );
+        (lines, confirm)
     }
 
     /// The values of the heuristic generator configured for `name`; `None` if there is

@@ -50,6 +50,10 @@ impl BytecodeFactory for Symbolic {
         self.inputs(host)
     }
 
+    fn confirmation(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
+        Symbolic::confirmation(self)
+    }
+
     fn report(&mut self) -> Option<String> {
         Some(self.report_text())
     }

@@ -50,6 +50,12 @@ pub struct Symbolic {
     solver: Solver,
     /// Method-level symbolic execution (`symbolic.method`).
     pub methods: Analysis,
+    /// `symbolic.replay`: concrete values for the inputs, in the order a path creates them
+    /// (the confirmation run of a violation); the path attribute then counts the inputs
+    /// taken.
+    replay: Option<Vec<i64>>,
+    /// The input values of the last violation's path (for its confirmation settings).
+    last_inputs: Vec<i64>,
     /// `symbolic=true`: `Verify.getInt(name)` gives symbolic inputs.
     named_inputs: bool,
     /// SPF's `symbolic.min_int` / `max_int` / ...: bounds of new inputs, by type descriptor.
@@ -85,6 +91,20 @@ impl Symbolic {
             solver: Solver::new(timeout),
             methods: Analysis::configured(config)?,
             named_inputs: config.bool("symbolic", false)?,
+            replay: config
+                .get("symbolic.replay")
+                .map(|list| {
+                    list.split(',')
+                        .filter(|v| !v.trim().is_empty())
+                        .map(|v| {
+                            v.trim()
+                                .parse::<i64>()
+                                .map_err(|_| format!("symbolic.replay: \"{v}\" is not an integer"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .transpose()?,
+            last_inputs: Vec::new(),
             ranges: ranges(config)?,
             tests_written: None,
         })
@@ -146,11 +166,14 @@ impl Symbolic {
         }
     }
 
-    /// Pushes `value` carrying expression `e` (plain when `e` is a constant).
+    /// Pushes `value` carrying expression `e` (a constant `e` is pushed as its plain value).
     fn push(a: &Arena, host: &mut HostRef<'_, '_>, value: JValue, e: ExprId) {
-        host.push(value);
-        if a.constant_value(e).is_none() {
-            host.set_stack_attr(0, attr_of(e));
+        match a.constant_value(e) {
+            Some(c) => host.push(Self::value(a.width(e), c)),
+            None => {
+                host.push(value);
+                host.set_stack_attr(0, attr_of(e));
+            }
         }
     }
 
@@ -684,6 +707,23 @@ impl Symbolic {
         origin: String,
     ) -> (PathId, ExprId, ExprId) {
         let (width, signed, wide) = integral(descriptor).unwrap_or((32, true, false));
+        if let Some(values) = &self.replay {
+            // Confirmation: the next value, as a constant (so nothing is symbolic).
+            let taken = a
+                .steps(path)
+                .iter()
+                .filter(|(_, s)| matches!(s, Step::Input { .. }))
+                .count();
+            let v = values.get(taken).copied().unwrap_or(0);
+            let java = if signed {
+                sign_extend(v, width)
+            } else {
+                v & ((1 << width) - 1)
+            };
+            let value = a.constant(java, if wide { 64 } else { 32 });
+            let path = a.extend_path(path, Step::Input { var: value, origin });
+            return (path, value, value);
+        }
         let var = a.intern(Expr::Var { name, width });
         let mut path = a.extend_path(path, Step::Input { var, origin });
         let value = a.resize(var, if wide { 64 } else { 32 }, signed);
@@ -730,7 +770,7 @@ impl Symbolic {
                     let origin = format!("parameter {i} of {}.{}", target.class, target.name);
                     let (extended, var, e) = self.new_input(&mut a, path, name, ty, origin);
                     path = Some(extended);
-                    attrs.push((from_top, attr_of(e)));
+                    attrs.push((from_top, e));
                     CallArg::Sym(var)
                 }
                 (Mode::Con, Some(_)) => match expr_of(host.stack_attr(from_top)) {
@@ -760,10 +800,13 @@ impl Symbolic {
                 args,
             },
         );
-        drop(a);
-        for (from_top, attr) in attrs {
-            host.set_stack_attr(from_top, attr);
+        for (from_top, e) in attrs {
+            match a.constant_value(e) {
+                Some(c) => replace_operand(host, from_top, Self::value(a.width(e), c)),
+                None => host.set_stack_attr(from_top, attr_of(e)),
+            }
         }
+        drop(a);
         host.set_path_attr(path_attr_of(Some(path)));
     }
 
@@ -996,6 +1039,16 @@ impl Symbolic {
         Execution::Default
     }
 
+    /// The settings under which the violation whose inputs [`Symbolic::inputs`] just
+    /// listed must recur: those inputs as concrete values.
+    pub fn confirmation(&mut self) -> Vec<String> {
+        if self.replay.is_some() || self.last_inputs.is_empty() {
+            return Vec::new();
+        }
+        let values: Vec<String> = self.last_inputs.iter().map(i64::to_string).collect();
+        vec![format!("symbolic.replay={}", values.join(","))]
+    }
+
     /// What the report shows about the path to a violation: each input's value in a
     /// solution of the path condition, and the condition.
     pub fn inputs(&mut self, host: &mut HostRef<'_, '_>) -> Vec<String> {
@@ -1013,7 +1066,9 @@ impl Symbolic {
             return Vec::new();
         }
         let ids: Vec<ExprId> = vars.iter().map(|v| v.0).collect();
-        let mut lines: Vec<String> = match self.solver.solve(&a, path, None, &ids) {
+        let solution = self.solver.solve(&a, path, None, &ids);
+        self.last_inputs = solution.clone().unwrap_or_default();
+        let mut lines: Vec<String> = match solution {
             Some(values) => vars
                 .iter()
                 .zip(values)
