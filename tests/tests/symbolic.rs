@@ -419,3 +419,45 @@ fn a_violation_that_does_not_recur_on_its_inputs_is_reported_unconfirmed() {
     assert_eq!(out.status, Some(1), "{}", out.stdout);
     assert_eq!(report["errors"][0]["confirmed"], true);
 }
+
+#[test]
+fn nondet_strings_are_bounded_symbolic_strings() {
+    let classes = compile_programs(&["tests/java/symbolic/strings"], &[]);
+    let (out, report) = check_with_report(classes.path(), "MagicWord", &[]);
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["confirmed"], true, "{error}");
+    // Three length choices (true, true, true, false), then 'b', 'u', 'g'.
+    assert_eq!(
+        input_values(error),
+        ["true", "true", "true", "false", "98", "117", "103"]
+    );
+    let replay = tempfile::tempdir().expect("tempdir");
+    javac(
+        &java_sources(&workspace().join("tests/java/symbolic/replay/org/sosy_lab/sv_benchmarks")),
+        replay.path(),
+        &[],
+    );
+    let cp = format!("{}:{}", replay.path().display(), classes.path().display());
+    let inputs = format!("-Drpf.inputs={}", input_values(error).join(" "));
+    let java = run(
+        &jdk_tool("java"),
+        &["-ea", &inputs, "-cp", &cp, "MagicWord"],
+        None,
+    );
+    assert!(
+        java.stderr.contains("AssertionError: found the magic word"),
+        "{}",
+        java.stderr
+    );
+
+    for settings in [&[][..], &["+symbolic.string_length=3"][..]] {
+        let (out, report) = check_with_report(classes.path(), "ShortStrings", settings);
+        assert_eq!(out.status, Some(3), "{settings:?}: {}", out.stdout);
+        let reason = report["stop_reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("Verifier.nondetString() explores strings of at most"),
+            "{reason}"
+        );
+    }
+}

@@ -32,6 +32,7 @@ const SYMBOLIC_INPUTS: &[&str] = &[
     "nondetShort",
     "nondetByte",
     "nondetChar",
+    "nondetString",
 ];
 
 /// Class files read at most while looking for `Verifier` calls (a program that large is not

@@ -56,6 +56,8 @@ pub struct Symbolic {
     replay: Option<Vec<i64>>,
     /// The input values of the last violation's path (for its confirmation settings).
     last_inputs: Vec<i64>,
+    /// `symbolic.string_length`: the longest `Verifier.nondetString()` explored.
+    string_length: u32,
     /// `symbolic=true`: `Verify.getInt(name)` gives symbolic inputs.
     named_inputs: bool,
     /// SPF's `symbolic.min_int` / `max_int` / ...: bounds of new inputs, by type descriptor.
@@ -91,6 +93,15 @@ impl Symbolic {
             solver: Solver::new(timeout),
             methods: Analysis::configured(config)?,
             named_inputs: config.bool("symbolic", false)?,
+            string_length: match config.int("symbolic.string_length")? {
+                None => 8,
+                Some(n) if (0..=1024).contains(&n) => n as u32,
+                Some(n) => {
+                    return Err(format!(
+                        "symbolic.string_length must be 0..1024 characters, not {n}"
+                    ))
+                }
+            },
             replay: config
                 .get("symbolic.replay")
                 .map(|list| {
@@ -607,6 +618,20 @@ impl Symbolic {
             // are all of the program's inputs, in order.
             "nondetBoolean()Z" => {}
             "assume(Z)V" => return self.assume(host),
+            "stringBound()I" => {
+                host.push(JValue::Int(self.string_length as i32));
+                return Execution::Next;
+            }
+            "nondetString()Ljava/lang/String;" => {
+                if self.replay.is_none() {
+                    let reason = format!(
+                        "Verifier.nondetString() explores strings of at most {} characters (symbolic.string_length)",
+                        self.string_length
+                    );
+                    host.incomplete(reason.as_str().into());
+                }
+                return Execution::Default;
+            }
             _ => return Execution::Default,
         }
         let wide = method.ends_with('J');

@@ -196,11 +196,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         ("nondetLong", "()J"),
         ("nondetFloat", "()F"),
         ("nondetDouble", "()D"),
-        ("nondetString", "()Ljava/lang/String;"),
+        // nondetString() is Java code over nondetBoolean and nondetChar, bounded by this.
+        ("stringBound", "()I"),
     ] {
         r.add(S, name, desc, |_, _: &mut Exec, _| {
             Err(NativeExit::Unsupported(Unsupported::Feature(
-                "values of this type need symbolic execution: the symbolic plugin (rpf.Symbolic) executes nondetInt/Long/Short/Byte/Char; nondetFloat/Double/String are not symbolic yet".into(),
+                "values of this type need symbolic execution: the symbolic plugin (rpf.Symbolic) executes nondetInt/Long/Short/Byte/Char/String; nondetFloat/Double are not symbolic yet".into(),
             )))
         });
     }

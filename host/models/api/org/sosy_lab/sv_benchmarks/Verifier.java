@@ -34,6 +34,23 @@ public final class Verifier {
     /** See {@link #nondetByte()}. */
     public static native double nondetDouble();
 
-    /** See {@link #nondetByte()}. */
-    public static native String nondetString();
+    /**
+     * A nondeterministic string: every length up to {@link #stringBound()} characters, each
+     * character a {@link #nondetChar()} (symbolic under rpf's symbolic execution).
+     */
+    public static String nondetString() {
+        int bound = stringBound();
+        int length = 0;
+        while (length < bound && nondetBoolean()) {
+            length++;
+        }
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            chars[i] = nondetChar();
+        }
+        return new String(chars);
+    }
+
+    /** The longest {@link #nondetString()} explored (the symbolic plugin's setting). */
+    private static native int stringBound();
 }

@@ -39,4 +39,18 @@ public final class Verifier {
     public static int nondetInt() { return Integer.parseInt(take()); }
 
     public static long nondetLong() { return Long.parseLong(take()); }
+
+    /** Consumes inputs as rpf's model does: length booleans, then the characters. */
+    public static String nondetString() {
+        int bound = Integer.getInteger("rpf.string_bound", 8);
+        int length = 0;
+        while (length < bound && nondetBoolean()) {
+            length++;
+        }
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            chars[i] = nondetChar();
+        }
+        return new String(chars);
+    }
 }
