@@ -6,9 +6,10 @@ use rpf_plugin_api::{code_location, ChoiceKind, ConfigView, Execution, FrameInfo
 use rpf_plugin_api::{InsnInfo, JValue};
 
 use crate::expr::{
-    arena, attr_of, expr_of, path_attr_of, path_of, sign_extend, Arena, BinOp, Cmp, Expr, ExprId,
-    PathId, Step,
+    arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, Cmp, Expr,
+    ExprId, PathId, Step, F32, F64,
 };
+use crate::float;
 use crate::solver::{Answer, Solver};
 
 /// The ChoiceGenerator id of symbolic branches (its values are outcome indices).
@@ -139,10 +140,10 @@ impl Symbolic {
     ) -> Execution {
         let m = insn.mnemonic.as_str();
         match m {
+            _ if float::handles(m) => self.float_step(host, at, m),
             "iinc" => self.iinc(host, insn),
             "ineg" | "lneg" => self.negate(host),
             "i2l" | "l2i" | "i2b" | "i2c" | "i2s" => self.convert(host, m),
-            "i2f" | "i2d" | "l2f" | "l2d" => self.concretize_operands(host, at, &[0], m),
             "lcmp" => self.lcmp(host),
             "tableswitch" | "lookupswitch" => self.switch(host, insn),
             "newarray" | "anewarray" => self.new_array(host, at, m),
@@ -186,9 +187,11 @@ impl Symbolic {
         }
     }
 
-    /// A Java value of `e`'s width.
+    /// A Java value of `e`'s width (of a float or double: from its IEEE bits).
     fn value(width: u32, v: i64) -> JValue {
-        if width == 64 {
+        if is_float(width) {
+            float::value(v, width)
+        } else if width == 64 {
             JValue::Long(v)
         } else {
             JValue::Int(v as i32)
@@ -533,6 +536,8 @@ impl Symbolic {
             // Symbolic too while the factory runs, so that the inputs the report lists
             // are all of the program's inputs, in order.
             "nondetBoolean()Z" => (1, false, false),
+            "nondetFloat()F" => (F32, false, false),
+            "nondetDouble()D" => (F64, false, true),
             "assume(Z)V" => return self.assume(host),
             _ => return Execution::Default,
         };
@@ -551,18 +556,13 @@ impl Symbolic {
         let name = format!("{}_{n}", &method[..method.find('(').unwrap_or(0)]);
         let var = a.intern(Expr::Var { name, width });
         let path = a.extend_path(path, Step::Input { var, origin });
-        let e = a.resize(var, if wide { 64 } else { 32 }, signed);
+        let e = if is_float(width) {
+            var
+        } else {
+            a.resize(var, if wide { 64 } else { 32 }, signed)
+        };
         host.set_path_attr(path_attr_of(Some(path)));
-        Self::push(
-            &a,
-            host,
-            if wide {
-                JValue::Long(0)
-            } else {
-                JValue::Int(0)
-            },
-            e,
-        );
+        Self::push(&a, host, Self::value(a.width(e), 0), e);
         Execution::Next
     }
 
@@ -645,7 +645,7 @@ impl Symbolic {
 
     /// A solution for `e` on the current path, which the path then assumes; declares the
     /// run incomplete if other solutions existed. `None`: the path has no solution.
-    fn concretize(
+    pub(crate) fn concretize(
         &mut self,
         host: &mut HostRef<'_, '_>,
         at: &FrameInfo,
@@ -667,8 +667,9 @@ impl Symbolic {
         let other = a.not(equal);
         if self.solver.check(&a, path, Some(other)) != Answer::Unsat {
             let reason = format!(
-                "{what} ({}) was concretized to {v} at {}, dropping its other values",
+                "{what} ({}) was concretized to {} at {}, dropping its other values",
                 a.show(e),
+                a.show(c),
                 code_location(host, at.method, at.pc)
             );
             drop(a);
@@ -726,6 +727,7 @@ impl Symbolic {
                 .map(|((var, origin), v)| {
                     let value = match a.width(*var) {
                         1 => (v != 0).to_string(),
+                        w if is_float(w) => float::literal(v, w),
                         _ => v.to_string(),
                     };
                     format!("{} = {value}  ({origin})", a.show(*var))
@@ -754,7 +756,7 @@ fn prune(host: &mut HostRef<'_, '_>) {
 }
 
 /// Replaces the operand `from_top` entries down by a plain `value`.
-fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: JValue) {
+pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: JValue) {
     let above: Vec<(JValue, i64)> = (0..from_top)
         .map(|i| {
             (
