@@ -263,8 +263,8 @@ fn a_report_that_cannot_be_written_hides_neither_the_verdict_nor_the_other_repor
 fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
     for (main, needle) in [
         (
-            "NondetDouble",
-            "unsupported: org.sosy_lab.sv_benchmarks.Verifier.nondetDouble()",
+            "NondetString",
+            "unsupported: org.sosy_lab.sv_benchmarks.Verifier.nondetString()",
         ),
         (
             "MissingNative",

@@ -39,4 +39,10 @@ public final class Verifier {
     public static int nondetInt() { return Integer.parseInt(take()); }
 
     public static long nondetLong() { return Long.parseLong(take()); }
+
+    // Java literals as Float.toString/Double.toString write them, also NaN, Infinity and
+    // -Infinity, which parseFloat/parseDouble read.
+    public static float nondetFloat() { return Float.parseFloat(take()); }
+
+    public static double nondetDouble() { return Double.parseDouble(take()); }
 }
