@@ -43,8 +43,8 @@ pub struct InsnInfo {
     pub targets: RVec<u32>,
     /// The member an instruction refers to: `pkg.Class.field` for field instructions (the
     /// declaring class once resolved, else the class the constant pool names),
-    /// `pkg.Class.method(descriptor)` for invocations as the constant pool names them;
-    /// empty otherwise.
+    /// `pkg.Class.method(descriptor)` for invocations as the constant pool names them,
+    /// `name(descriptor)` of the call site for `invokedynamic`; empty otherwise.
     pub member: RString,
     /// For field instructions: whether the field is `volatile`.
     pub volatile: bool,

@@ -451,6 +451,15 @@ fn nondet_strings_are_bounded_symbolic_strings() {
         java.stderr
     );
 
+    // A concatenation reads the input's concrete value: incomplete, not "no violation".
+    let (out, report) = check_with_report(classes.path(), "ConcatInput", &[]);
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("a call of makeConcatWithConstants(I)Ljava/lang/String;"),
+        "{reason}"
+    );
+
     for settings in [&[][..], &["+symbolic.string_length=3"][..]] {
         let (out, report) = check_with_report(classes.path(), "ShortStrings", settings);
         assert_eq!(out.status, Some(3), "{settings:?}: {}", out.stdout);
@@ -460,4 +469,39 @@ fn nondet_strings_are_bounded_symbolic_strings() {
             "{reason}"
         );
     }
+}
+
+#[test]
+fn a_float_remainder_z3_cannot_afford_is_concretized_and_the_run_incomplete() {
+    // `x % 3.0`: Z3 decides `fp.rem` only by powers of two in reasonable time, so the
+    // dividend becomes one value, and the run, which finds no violation (`x % 3.0` is in
+    // (-3, 0] for every negative x), says it is incomplete.
+    let src = tempfile::tempdir().expect("tempdir");
+    let source = src.path().join("RemainderByThree.java");
+    std::fs::write(
+        &source,
+        "import org.sosy_lab.sv_benchmarks.Verifier;\n\
+         public class RemainderByThree {\n\
+             public static void main(String[] args) {\n\
+                 double x = Verifier.nondetDouble();\n\
+                 if (x < 0.0 && x > -10.0) {\n\
+                     assert x % 3.0 > -3.0;\n\
+                 }\n\
+             }\n\
+         }\n",
+    )
+    .expect("write source");
+    let classes = tempfile::tempdir().expect("tempdir");
+    let api = workspace().join("host/models/api").display().to_string();
+    javac(&[source], classes.path(), &["-sourcepath", &api]);
+    let (out, report) = check_with_report(classes.path(), "RemainderByThree", &[]);
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert_eq!(out.status, Some(3), "{reason}\n{}", out.stdout);
+    assert_eq!(report["result"], "incomplete");
+    assert!(
+        reason.contains(
+            "dropping other values: a floating-point % by 3.0: its dividend at RemainderByThree.main"
+        ),
+        "{reason}"
+    );
 }

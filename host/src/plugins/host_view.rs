@@ -186,6 +186,7 @@ fn method_ref(vm: &Jvm, class: ClassId, index: u16) -> String {
         Some(Constant::MethodRef(m)) => {
             format!("{}.{}{}", m.class.replace('/', "."), m.name, m.desc)
         }
+        Some(Constant::InvokeDynamic { name, desc, .. }) => format!("{name}{desc}"),
         _ => String::new(),
     }
 }
@@ -207,7 +208,8 @@ pub fn insn_info(vm: &Jvm, method: MethodId, pc: u32) -> Option<InsnInfo> {
         Insn::InvokeVirtual(i)
         | Insn::InvokeSpecial(i)
         | Insn::InvokeStatic(i)
-        | Insn::InvokeInterface(i) => (method_ref(vm, m.class, i), false, false),
+        | Insn::InvokeInterface(i)
+        | Insn::InvokeDynamic(i) => (method_ref(vm, m.class, i), false, false),
         _ => (String::new(), false, false),
     };
     Some(InsnInfo {

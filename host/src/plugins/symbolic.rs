@@ -1,7 +1,7 @@
 //! When the symbolic plugin runs without being named: a program whose classes read
-//! `Verifier.nondetInt()` or its integer siblings, inputs that have no meaning but a
-//! symbolic one (SV-COMP's convention), is checked with `rpf.Symbolic` as its bytecode
-//! factory, if the plugin is on the plugin path.
+//! `Verifier.nondetInt()` or its integer and floating-point siblings, inputs that have no
+//! meaning but a symbolic one (SV-COMP's convention), is checked with `rpf.Symbolic` as its
+//! bytecode factory, if the plugin is on the plugin path.
 
 use std::collections::HashSet;
 use std::io::Read;
@@ -33,6 +33,8 @@ const SYMBOLIC_INPUTS: &[&str] = &[
     "nondetByte",
     "nondetChar",
     "nondetString",
+    "nondetFloat",
+    "nondetDouble",
 ];
 
 /// Class files read at most while looking for `Verifier` calls (a program that large is not

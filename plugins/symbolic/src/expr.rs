@@ -19,7 +19,9 @@ pub type ExprId = u32;
 pub type PathId = u32;
 
 /// Binary operators on bit vectors of equal width (Java's semantics where they differ:
-/// division truncates, the remainder takes the dividend's sign).
+/// division truncates, the remainder takes the dividend's sign). `Add`..`Rem` also apply to
+/// two floats or two doubles ([`F32`], [`F64`]): IEEE 754 rounding to nearest, ties to even,
+/// and `Rem` is Java's `%` (C's `fmod`, truncating), not IEEE's remainder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BinOp {
     /// Wrapping addition.
@@ -88,8 +90,38 @@ impl Cmp {
     }
 }
 
-/// An expression: a bit vector of `width` bits, or (for [`Expr::Cmp`], [`Expr::Not`],
-/// [`Expr::Any`]) a condition.
+/// Relations of two floats or two doubles as IEEE 754 defines them: false when either is
+/// NaN, and `-0.0` equals `0.0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FRel {
+    /// Equal.
+    Eq,
+    /// Less than.
+    Lt,
+    /// Less or equal.
+    Le,
+    /// Greater than.
+    Gt,
+    /// Greater or equal.
+    Ge,
+}
+
+/// The width of a `float` expression (its constants hold the IEEE 754 bits).
+pub const F32: u32 = 0x1_0020;
+
+/// The width of a `double` expression (its constants hold the IEEE 754 bits).
+pub const F64: u32 = 0x1_0040;
+
+/// Whether `width` is [`F32`] or [`F64`].
+pub fn is_float(width: u32) -> bool {
+    width == F32 || width == F64
+}
+
+/// An expression: a bit vector of `width` bits, a float or double ([`F32`], [`F64`]:
+/// [`Expr::Var`], [`Expr::Const`] with the IEEE bits, [`Expr::Neg`], [`Expr::Bin`],
+/// [`Expr::Convert`]), or (for [`Expr::Cmp`], [`Expr::FRel`], [`Expr::Not`], [`Expr::Any`])
+/// a condition. [`Expr::Cmp`] of two floats is `Eq`/`Ne` only, and means the same value
+/// (NaN is NaN, `-0.0` is not `0.0`): the equality that concretization records.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Expr {
     /// An input.
@@ -134,6 +166,27 @@ pub enum Expr {
     Not(ExprId),
     /// The disjunction of conditions.
     Any(Vec<ExprId>),
+    /// A Java numeric conversion to `width` between ints, longs, floats and doubles that
+    /// involves a float or double: to a float or double, rounding to nearest (ties to even);
+    /// to an int or long, rounding toward zero, NaN giving 0 and saturating at the bounds.
+    Convert {
+        /// The operand.
+        of: ExprId,
+        /// The width after conversion.
+        width: u32,
+    },
+    /// Java's `fcmpl`/`dcmpl` (`nan` -1) and `fcmpg`/`dcmpg` (`nan` 1): an int, -1, 0 or 1,
+    /// and `nan` when either operand is NaN.
+    FCompare {
+        /// The left operand.
+        a: ExprId,
+        /// The right operand.
+        b: ExprId,
+        /// The result when unordered.
+        nan: i8,
+    },
+    /// An IEEE 754 relation of two floats or doubles.
+    FRel(FRel, ExprId, ExprId),
 }
 
 /// An argument of a call to a method analysed symbolically (`symbolic.method`).
@@ -218,9 +271,11 @@ impl Arena {
             Expr::Var { width, .. }
             | Expr::Const { width, .. }
             | Expr::Extend { width, .. }
-            | Expr::Low { width, .. } => *width,
+            | Expr::Low { width, .. }
+            | Expr::Convert { width, .. } => *width,
             Expr::Neg(a) | Expr::Bin(_, a, _) | Expr::Ite(_, a, _) => self.width(*a),
-            Expr::Cmp(..) | Expr::Not(_) | Expr::Any(_) => CONDITION,
+            Expr::FCompare { .. } => 32,
+            Expr::Cmp(..) | Expr::FRel(..) | Expr::Not(_) | Expr::Any(_) => CONDITION,
         };
         let id = self.exprs.len() as ExprId;
         self.exprs.push(e.clone());
@@ -262,6 +317,9 @@ impl Arena {
 
     /// `a cmp b`.
     pub fn cmp(&mut self, cmp: Cmp, a: ExprId, b: ExprId) -> ExprId {
+        if let Some(c) = self.compare_fcompare(cmp, a, b) {
+            return c;
+        }
         self.intern(Expr::Cmp(cmp, a, b))
     }
 
@@ -320,6 +378,15 @@ impl Arena {
     pub fn show(&self, e: ExprId) -> String {
         match self.get(e) {
             Expr::Var { name, .. } => name.clone(),
+            Expr::Const { value, width } if is_float(*width) => {
+                let text = crate::float::literal(*value, *width);
+                let finite = text.ends_with(|c: char| c.is_ascii_digit());
+                if *width == F32 && finite {
+                    format!("{text}f")
+                } else {
+                    text
+                }
+            }
             Expr::Const { value, .. } => value.to_string(),
             Expr::Neg(a) => format!("-{}", self.show(*a)),
             Expr::Bin(op, a, b) => {
@@ -338,8 +405,15 @@ impl Arena {
                 };
                 format!("({} {sym} {})", self.show(*a), self.show(*b))
             }
-            Expr::Extend { of, width, .. } | Expr::Low { of, width } => {
+            Expr::Extend { of, width, .. }
+            | Expr::Low { of, width }
+            | Expr::Convert { of, width } => {
                 format!("({}){}", java_type(*width), self.show(*of))
+            }
+            Expr::Cmp(op, a, b) if is_float(self.width(*a)) => {
+                // The same value, not IEEE equality (see [`Expr`]).
+                let sym = if *op == Cmp::Eq { "===" } else { "!==" };
+                format!("{} {sym} {}", self.show(*a), self.show(*b))
             }
             Expr::Cmp(op, a, b) => format!("{} {} {}", self.show(*a), op.symbol(), self.show(*b)),
             Expr::Ite(c, a, b) => format!(
@@ -354,6 +428,22 @@ impl Arena {
                 .map(|c| format!("({})", self.show(*c)))
                 .collect::<Vec<_>>()
                 .join(" || "),
+            Expr::FCompare { a, b, nan } => format!(
+                "{}({}, {})",
+                if *nan < 0 { "cmpl" } else { "cmpg" },
+                self.show(*a),
+                self.show(*b)
+            ),
+            Expr::FRel(rel, a, b) => {
+                let sym = match rel {
+                    FRel::Eq => "==",
+                    FRel::Lt => "<",
+                    FRel::Le => "<=",
+                    FRel::Gt => ">",
+                    FRel::Ge => ">=",
+                };
+                format!("{} {sym} {}", self.show(*a), self.show(*b))
+            }
         }
     }
 }
@@ -414,6 +504,10 @@ impl Arena {
         if let Some(&v) = memo.get(&e) {
             return v;
         }
+        if is_float(self.width(e)) {
+            // IEEE 754 values are left to Z3.
+            return None;
+        }
         let mut go = |x: ExprId| self.eval_memo(x, model, memo);
         let v = match self.get(e) {
             Expr::Var { .. } => Some(model.get(&e).copied().unwrap_or(0)),
@@ -452,6 +546,8 @@ impl Arena {
                 _ => go(*a),
             },
             Expr::Not(c) => go(*c).map(|v| i64::from(v == 0)),
+            // Comparisons and conversions of floating-point values: left to Z3 as well.
+            Expr::Convert { .. } | Expr::FCompare { .. } | Expr::FRel(..) => None,
             Expr::Any(cs) => {
                 let mut any = Some(0);
                 for &c in cs {
@@ -484,6 +580,8 @@ pub fn java_type(width: u32) -> &'static str {
         8 => "byte",
         16 => "short",
         32 => "int",
+        F32 => "float",
+        F64 => "double",
         _ => "long",
     }
 }

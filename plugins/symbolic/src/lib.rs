@@ -1,10 +1,12 @@
-//! `rpf.Symbolic`: symbolic execution of integer inputs (seed 002), bit-precise on Z3.
+//! `rpf.Symbolic`: symbolic execution of integer and floating-point inputs (seed 002),
+//! bit-precise on Z3.
 //!
-//! Inputs (`Verifier.nondetInt()` and its `byte`/`short`/`char`/`long` siblings) are
-//! symbolic: the VM carries an arbitrary concrete value, and the value's attribute names an
-//! expression over input variables. This bytecode factory executes every instruction that
-//! computes with such a value: arithmetic builds expressions with Java's semantics (two's
-//! complement wrap-around, truncating division, masked shift distances, casts), and a
+//! Inputs (`Verifier.nondetInt()` and its `byte`/`short`/`char`/`long`/`float`/`double`
+//! siblings) are symbolic: the VM carries an arbitrary concrete value, and the value's
+//! attribute names an expression over input variables. This bytecode factory executes every
+//! instruction that computes with such a value: arithmetic builds expressions with Java's
+//! semantics (two's complement wrap-around, truncating division, masked shift distances,
+//! casts; IEEE 754 rounding, NaN and signed zeros, `fmod`, saturating casts), and a
 //! branch, switch, zero test of a divisor or array index asks the solver which outcomes the
 //! current path condition allows. One feasible outcome is simply taken; several become a
 //! ChoiceGenerator, and each choice extends the path condition. The path condition is the
@@ -18,6 +20,7 @@
 //! exception) in the report and, with `symbolic.tests.dir`, as JUnit 5 tests.
 
 mod expr;
+mod float;
 mod junit;
 mod machine;
 mod methods;
@@ -34,7 +37,11 @@ impl BytecodeFactory for Symbolic {
     }
 
     fn instructions(&self) -> Vec<String> {
-        machine::INTERCEPTED.iter().map(|s| s.to_string()).collect()
+        machine::INTERCEPTED
+            .iter()
+            .chain(float::INTERCEPTED)
+            .map(|s| s.to_string())
+            .collect()
     }
 
     fn execute(
@@ -68,6 +75,6 @@ rpf_plugin_api::export_plugin!(
     [bytecode_factory::<Symbolic>(
         "rpf.Symbolic",
         &["gov.nasa.jpf.symbc.SymbolicInstructionFactory"],
-        "symbolic execution of Verifier.nondet* integer inputs, bit-precise on Z3",
+        "symbolic execution of Verifier.nondet* integer and floating-point inputs, bit-precise on Z3",
     ),]
 );

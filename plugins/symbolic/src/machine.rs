@@ -6,9 +6,10 @@ use rpf_plugin_api::{code_location, ChoiceKind, ConfigView, Execution, FrameInfo
 use rpf_plugin_api::{InsnInfo, JValue};
 
 use crate::expr::{
-    arena, attr_of, expr_of, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg, Cmp, Expr,
-    ExprId, PathId, Step,
+    arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg,
+    Cmp, Expr, ExprId, PathId, Step, F32, F64,
 };
+use crate::float;
 use crate::methods::{literal, params, return_type, Analysis, Coverage, Mode, Outcome, Summary};
 use crate::solver::{Answer, Solver};
 
@@ -41,7 +42,8 @@ pub const INTERCEPTED: &[&str] = &[
     "lastore", "fastore", "dastore", "aastore", "bastore", "castore", "sastore", "newarray",
     "anewarray", "multianewarray",
     // calls and their ends
-    "invokevirtual", "invokespecial", "invokestatic", "invokeinterface", "ireturn", "lreturn",
+    "invokevirtual", "invokespecial", "invokestatic", "invokeinterface", "invokedynamic",
+    "ireturn", "lreturn",
     "freturn", "dreturn", "areturn", "return", "athrow",
 ];
 
@@ -130,12 +132,10 @@ impl Symbolic {
     ) -> Execution {
         let m = insn.mnemonic.as_str();
         match m {
+            _ if float::handles(m) => self.float_step(host, at, m),
             "iinc" => self.iinc(host, insn),
             "ineg" | "lneg" => self.negate(host),
             "i2l" | "l2i" | "i2b" | "i2c" | "i2s" => self.convert(host, m),
-            "i2f" | "i2d" | "l2f" | "l2d" => {
-                self.concretize_operands(host, at, &[0], &format!("the operand of {m}"))
-            }
             "lcmp" => self.lcmp(host),
             "tableswitch" | "lookupswitch" => self.switch(host, at, insn),
             "newarray" | "anewarray" => self.new_array(host, at, m),
@@ -188,9 +188,11 @@ impl Symbolic {
         }
     }
 
-    /// A Java value of `e`'s width.
+    /// A Java value of `e`'s width (of a float or double: from its IEEE bits).
     fn value(width: u32, v: i64) -> JValue {
-        if width == 64 {
+        if is_float(width) {
+            float::value(v, width)
+        } else if width == 64 {
             JValue::Long(v)
         } else {
             JValue::Int(v as i32)
@@ -603,7 +605,10 @@ impl Symbolic {
         }
         let params = parameter_entries(member);
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
-        if symbolic.is_empty() || !concretizes(host, insn) {
+        // A call site (string concatenation, a lambda capturing values) runs the class
+        // library's own machinery on its arguments' concrete values.
+        let dynamic = insn.mnemonic.as_str() == "invokedynamic";
+        if symbolic.is_empty() || !(dynamic || concretizes(host, insn)) {
             return Execution::Default;
         }
         self.concretize_operands(host, at, &symbolic, &format!("a call of {member}"))
@@ -616,7 +621,7 @@ impl Symbolic {
             | "nondetChar()C" => {}
             // Symbolic too while the factory runs, so that the inputs the report lists
             // are all of the program's inputs, in order.
-            "nondetBoolean()Z" => {}
+            "nondetBoolean()Z" | "nondetFloat()F" | "nondetDouble()D" => {}
             "assume(Z)V" => return self.assume(host),
             "stringBound()I" => {
                 host.push(JValue::Int(self.string_length as i32));
@@ -634,7 +639,6 @@ impl Symbolic {
             }
             _ => return Execution::Default,
         }
-        let wide = method.ends_with('J');
         let path = Self::path(host);
         let origin = format!(
             "Verifier.{} at {}",
@@ -651,16 +655,7 @@ impl Symbolic {
         let name = format!("{}_{n}", &method[..method.find('(').unwrap_or(0)]);
         let (path, _, e) = self.new_input(&mut a, path, name, descriptor, origin);
         host.set_path_attr(path_attr_of(Some(path)));
-        Self::push(
-            &a,
-            host,
-            if wide {
-                JValue::Long(0)
-            } else {
-                JValue::Int(0)
-            },
-            e,
-        );
+        Self::push(&a, host, Self::value(a.width(e), 0), e);
         Execution::Next
     }
 
@@ -731,6 +726,27 @@ impl Symbolic {
         descriptor: &str,
         origin: String,
     ) -> (PathId, ExprId, ExprId) {
+        let float = match descriptor {
+            "F" => Some(F32),
+            "D" => Some(F64),
+            _ => None,
+        };
+        if let Some(width) = float {
+            // A float or double input: an IEEE 754 variable (replayed: its bits).
+            let var = match &self.replay {
+                Some(values) => {
+                    let taken = a
+                        .steps(path)
+                        .iter()
+                        .filter(|(_, s)| matches!(s, Step::Input { .. }))
+                        .count();
+                    a.constant(values.get(taken).copied().unwrap_or(0), width)
+                }
+                None => a.intern(Expr::Var { name, width }),
+            };
+            let path = a.extend_path(path, Step::Input { var, origin });
+            return (path, var, var);
+        }
         let (width, signed, wide) = integral(descriptor).unwrap_or((32, true, false));
         if let Some(values) = &self.replay {
             // Confirmation: the next value, as a constant (so nothing is symbolic).
@@ -788,9 +804,10 @@ impl Symbolic {
         let mut attrs = Vec::new();
         for (i, ty) in types.iter().enumerate() {
             let from_top = n - 1 - i as u32;
-            let shape = integral(ty);
-            let arg = match (target.modes[i], shape) {
-                (Mode::Sym, Some(_)) => {
+            let integral_type = integral(ty).is_some();
+            let primitive = integral_type || ty == "F" || ty == "D";
+            let arg = match (target.modes[i], primitive) {
+                (Mode::Sym, true) => {
                     let name = format!("{}_p{i}{suffix}", target.name);
                     let origin = format!("parameter {i} of {}.{}", target.class, target.name);
                     let (extended, var, e) = self.new_input(&mut a, path, name, ty, origin);
@@ -798,16 +815,16 @@ impl Symbolic {
                     attrs.push((from_top, e));
                     CallArg::Sym(var)
                 }
-                (Mode::Con, Some(_)) => match expr_of(host.stack_attr(from_top)) {
+                (Mode::Con, true) if integral_type => match expr_of(host.stack_attr(from_top)) {
                     Some(e) => CallArg::Sym(e),
                     None => CallArg::Con(Self::bits(
                         host.stack_value(host.current_thread(), from_top),
                     )),
                 },
-                (mode, None) => {
+                (mode, _) => {
                     if mode == Mode::Sym {
                         self.methods.warnings.insert(format!(
-                            "parameter {i} ({}) of {}.{} stays concrete: symbolic references and floating-point parameters are not supported yet",
+                            "parameter {i} ({}) of {}.{} stays concrete: symbolic references are not supported yet",
                             crate::methods::java_name(ty),
                             target.class,
                             target.name
@@ -1007,7 +1024,7 @@ impl Symbolic {
 
     /// A solution for `e` on the current path, which the path then assumes; declares the
     /// run incomplete if other solutions existed. `None`: the path has no solution.
-    fn concretize(
+    pub(crate) fn concretize(
         &mut self,
         host: &mut HostRef<'_, '_>,
         at: &FrameInfo,
@@ -1100,6 +1117,7 @@ impl Symbolic {
                 .map(|((var, origin), v)| {
                     let value = match a.width(*var) {
                         1 => (v != 0).to_string(),
+                        w if is_float(w) => float::literal(v, w),
                         _ => v.to_string(),
                     };
                     format!("{} = {value}  ({origin})", a.show(*var))
@@ -1260,7 +1278,7 @@ fn prune(host: &mut HostRef<'_, '_>) {
 }
 
 /// Replaces the operand `from_top` entries down by a plain `value`.
-fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: JValue) {
+pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: JValue) {
     let above: Vec<(JValue, i64)> = (0..from_top)
         .map(|i| {
             (

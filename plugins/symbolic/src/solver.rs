@@ -1,5 +1,6 @@
-//! The decision procedure: Z3 with bit vectors, so that every path it calls feasible is
-//! feasible on a real JVM (wrap-around, truncating division, masked shifts).
+//! The decision procedure: Z3 with bit vectors and IEEE 754 floating point, so that every
+//! path it calls feasible is feasible on a real JVM (wrap-around, truncating division,
+//! masked shifts, rounding; see `float` for floats and doubles).
 //!
 //! The solver's assertion stack follows the search: one push per condition of the current
 //! path, popped back to the common prefix when the search moves to another path, so a
@@ -8,12 +9,13 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use z3::ast::{Ast, Bool, BV};
+use z3::ast::{Ast, Bool, Float, BV};
 use z3::{Config, Context, SatResult};
 
 use std::rc::Rc;
 
-use crate::expr::{sign_extend, Arena, BinOp, Cmp, Expr, ExprId, Model, PathId, Step};
+use crate::expr::{is_float, sign_extend, Arena, BinOp, Cmp, Expr, ExprId, Model, PathId, Step};
+use crate::float;
 
 /// A solver's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +33,7 @@ pub enum Answer {
 enum Term {
     Cond(Bool<'static>),
     Bits(BV<'static>),
+    Float(Float<'static>),
 }
 
 /// Z3 with the current path's conditions asserted.
@@ -81,9 +84,12 @@ impl Solver {
             return t.clone();
         }
         let ctx = self.ctx;
+        // The expressions are well sorted (the machine and `float` check operands' widths):
+        // these conversions only keep a translation total.
         let bits = |s: &mut Self, x: ExprId| match s.term(arena, x) {
             Term::Bits(b) => b,
             Term::Cond(c) => c.ite(&BV::from_i64(ctx, 1, 32), &BV::from_i64(ctx, 0, 32)),
+            Term::Float(f) => float::ieee_bits(ctx, &f),
         };
         let cond = |s: &mut Self, x: ExprId| match s.term(arena, x) {
             Term::Cond(c) => c,
@@ -91,11 +97,39 @@ impl Solver {
                 let zero = BV::from_i64(ctx, 0, b.get_size());
                 b._eq(&zero).not()
             }
+            Term::Float(f) => float::is_nan(ctx, &f).not(),
         };
+        let fp = |s: &mut Self, x: ExprId| match s.term(arena, x) {
+            Term::Float(f) => f,
+            Term::Bits(b) => {
+                let width = if b.get_size() == 32 {
+                    crate::expr::F32
+                } else {
+                    crate::expr::F64
+                };
+                float::from_ieee(ctx, &b, width)
+            }
+            Term::Cond(c) => {
+                let b = c.ite(&BV::from_i64(ctx, 1, 32), &BV::from_i64(ctx, 0, 32));
+                float::from_ieee(ctx, &b, crate::expr::F32)
+            }
+        };
+        let floats = |x: ExprId| is_float(arena.width(x));
         let t = match arena.get(e).clone() {
+            Expr::Var { name, width } if is_float(width) => {
+                Term::Float(float::var(ctx, &name, width))
+            }
+            Expr::Const { value, width } if is_float(width) => {
+                Term::Float(float::constant(ctx, value, width))
+            }
             Expr::Var { name, width } => Term::Bits(BV::new_const(ctx, name, width)),
             Expr::Const { value, width } => Term::Bits(BV::from_i64(ctx, value, width)),
+            Expr::Neg(a) if floats(a) => Term::Float(fp(self, a).unary_neg()),
             Expr::Neg(a) => Term::Bits(bits(self, a).bvneg()),
+            Expr::Bin(op, a, b) if floats(a) => {
+                let (a, b) = (fp(self, a), fp(self, b));
+                Term::Float(float::binary(ctx, op, &a, &b))
+            }
             Expr::Bin(op, a, b) => {
                 let (a, b) = (bits(self, a), bits(self, b));
                 Term::Bits(match op {
@@ -122,6 +156,11 @@ impl Solver {
                 })
             }
             Expr::Low { of, width } => Term::Bits(bits(self, of).extract(width - 1, 0)),
+            Expr::Cmp(op, a, b) if floats(a) => {
+                // The same value (see `Expr`): SMT equality, under which NaN is NaN.
+                let same = fp(self, a)._eq(&fp(self, b));
+                Term::Cond(if op == Cmp::Eq { same } else { same.not() })
+            }
             Expr::Cmp(op, a, b) => {
                 let (a, b) = (bits(self, a), bits(self, b));
                 Term::Cond(match op {
@@ -143,6 +182,19 @@ impl Solver {
                 let refs: Vec<&Bool<'static>> = cs.iter().collect();
                 Term::Cond(Bool::or(ctx, &refs))
             }
+            Expr::Convert { of, width } => match (floats(of), is_float(width)) {
+                (true, true) => Term::Float(float::to_float(ctx, &fp(self, of), width)),
+                (true, false) => Term::Bits(float::to_int(ctx, &fp(self, of), width)),
+                _ => Term::Float(float::from_int(ctx, &bits(self, of), width)),
+            },
+            Expr::FCompare { a, b, nan } => {
+                let (a, b) = (fp(self, a), fp(self, b));
+                Term::Bits(float::compare(ctx, &a, &b, nan))
+            }
+            Expr::FRel(rel, a, b) => {
+                let (a, b) = (fp(self, a), fp(self, b));
+                Term::Cond(float::relation(ctx, rel, &a, &b))
+            }
         };
         self.terms.insert(e, t.clone());
         t
@@ -152,6 +204,7 @@ impl Solver {
         match self.term(arena, e) {
             Term::Cond(c) => c,
             Term::Bits(b) => b._eq(&BV::from_i64(self.ctx, 0, b.get_size())).not(),
+            Term::Float(f) => float::is_nan(self.ctx, &f).not(),
         }
     }
 
@@ -262,8 +315,8 @@ impl Solver {
         Some(values)
     }
 
-    /// Values of `exprs` (bit vectors) in a solution of `path` and `extra`; `None` if
-    /// there is none (or the solver gave up).
+    /// Values of `exprs` in a solution of `path` and `extra` (of floats and doubles: their
+    /// IEEE bits, NaN's the canonical ones); `None` if there is none (or the solver gave up).
     pub fn solve(
         &mut self,
         arena: &Arena,
@@ -282,6 +335,14 @@ impl Solver {
                 let value = match self.term(arena, e) {
                     Term::Bits(b) => model.eval(&b, true)?.as_u64()? as i64,
                     Term::Cond(c) => i64::from(model.eval(&c, true)?.as_bool()?),
+                    Term::Float(f) => {
+                        if model.eval(&float::is_nan(self.ctx, &f), true)?.as_bool()? {
+                            float::nan_bits(width)
+                        } else {
+                            let ieee = float::ieee_bits(self.ctx, &f);
+                            model.eval(&ieee, true)?.as_u64()? as i64
+                        }
+                    }
                 };
                 Some(sign_extend(value, width))
             })

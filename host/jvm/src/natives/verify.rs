@@ -201,7 +201,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     ] {
         r.add(S, name, desc, |_, _: &mut Exec, _| {
             Err(NativeExit::Unsupported(Unsupported::Feature(
-                "values of this type need symbolic execution: the symbolic plugin (rpf.Symbolic) executes nondetInt/Long/Short/Byte/Char/String; nondetFloat/Double are not symbolic yet".into(),
+                "values of this type need symbolic execution: the symbolic plugin (rpf.Symbolic) executes every Verifier.nondet* input".into(),
             )))
         });
     }

@@ -40,6 +40,12 @@ public final class Verifier {
 
     public static long nondetLong() { return Long.parseLong(take()); }
 
+    // Java literals as Float.toString/Double.toString write them, also NaN, Infinity and
+    // -Infinity, which parseFloat/parseDouble read.
+    public static float nondetFloat() { return Float.parseFloat(take()); }
+
+    public static double nondetDouble() { return Double.parseDouble(take()); }
+
     /** Consumes inputs as rpf's model does: length booleans, then the characters. */
     public static String nondetString() {
         int bound = Integer.getInteger("rpf.string_bound", 8);
