@@ -12,6 +12,9 @@ use std::collections::HashMap;
 pub type Model = HashMap<ExprId, i64>;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+pub use crate::ieee::{is_float, F32, F64};
+use crate::ieee::{NAN32, NAN64};
+
 /// An expression's id (its attribute is `id + 1`).
 pub type ExprId = u32;
 
@@ -104,17 +107,6 @@ pub enum FRel {
     Gt,
     /// Greater or equal.
     Ge,
-}
-
-/// The width of a `float` expression (its constants hold the IEEE 754 bits).
-pub const F32: u32 = 0x1_0020;
-
-/// The width of a `double` expression (its constants hold the IEEE 754 bits).
-pub const F64: u32 = 0x1_0040;
-
-/// Whether `width` is [`F32`] or [`F64`].
-pub fn is_float(width: u32) -> bool {
-    width == F32 || width == F64
 }
 
 /// An expression: a bit vector of `width` bits, a float or double ([`F32`], [`F64`]:
@@ -379,7 +371,7 @@ impl Arena {
         match self.get(e) {
             Expr::Var { name, .. } => name.clone(),
             Expr::Const { value, width } if is_float(*width) => {
-                let text = crate::float::literal(*value, *width);
+                let text = crate::ieee::literal(*value, *width);
                 let finite = text.ends_with(|c: char| c.is_ascii_digit());
                 if *width == F32 && finite {
                     format!("{text}f")
@@ -614,6 +606,53 @@ pub fn path_attr_of(path: Option<PathId>) -> i64 {
 /// The path a path attribute names.
 pub fn path_of(attr: i64) -> Option<PathId> {
     expr_of(attr)
+}
+
+// ----- floating-point expressions
+
+impl Arena {
+    /// A float ([`F32`]) or double ([`F64`]) constant of value `x` (a float's value is
+    /// exactly representable: it came from an `f32`).
+    pub fn float_constant(&mut self, x: f64, width: u32) -> ExprId {
+        let bits = if width == F32 {
+            let x = x as f32;
+            i64::from(if x.is_nan() { NAN32 } else { x.to_bits() })
+        } else if x.is_nan() {
+            NAN64 as i64
+        } else {
+            x.to_bits() as i64
+        };
+        self.constant(bits, width)
+    }
+
+    /// `a cmp b` where `a` is a `fcmp<l|g>`/`dcmp<l|g>` result and `b` the int 0 (the
+    /// `if<cond>` after the comparison): the IEEE relation it means; `None` for any other
+    /// comparison.
+    pub(crate) fn compare_fcompare(&mut self, cmp: Cmp, a: ExprId, b: ExprId) -> Option<ExprId> {
+        let Expr::FCompare { a: x, b: y, nan } = *self.get(a) else {
+            return None;
+        };
+        if self.width(b) != 32 || self.constant_value(b) != Some(0) {
+            return None;
+        }
+        let less_on_nan = nan < 0;
+        let (rel, negated) = match (cmp, less_on_nan) {
+            (Cmp::Eq, _) => (FRel::Eq, false),
+            (Cmp::Ne, _) => (FRel::Eq, true),
+            // -1: less, or unordered for cmpl.
+            (Cmp::Lt, true) => (FRel::Ge, true),
+            (Cmp::Lt, false) => (FRel::Lt, false),
+            (Cmp::Ge, true) => (FRel::Ge, false),
+            (Cmp::Ge, false) => (FRel::Lt, true),
+            // 1: greater, or unordered for cmpg.
+            (Cmp::Gt, true) => (FRel::Gt, false),
+            (Cmp::Gt, false) => (FRel::Le, true),
+            (Cmp::Le, true) => (FRel::Gt, true),
+            (Cmp::Le, false) => (FRel::Le, false),
+        };
+        let c = self.intern(Expr::FRel(rel, x, y));
+        Some(if negated { self.not(c) } else { c })
+    }
 }
 
 #[cfg(test)]

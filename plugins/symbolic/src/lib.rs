@@ -21,6 +21,8 @@
 
 mod expr;
 mod float;
+mod fp;
+mod ieee;
 mod junit;
 mod machine;
 mod methods;
@@ -50,7 +52,13 @@ impl BytecodeFactory for Symbolic {
         at: &FrameInfo,
         insn: &InsnInfo,
     ) -> Execution {
-        self.step(host, at, insn)
+        // Floating-point instructions have their own module; everything else is the
+        // machine's.
+        if float::handles(insn.mnemonic.as_str()) {
+            self.float_step(host, at, insn.mnemonic.as_str())
+        } else {
+            self.step(host, at, insn)
+        }
     }
 
     fn describe_path(&mut self, host: &mut HostRef<'_, '_>) -> Vec<String> {

@@ -9,7 +9,7 @@ use crate::expr::{
     arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg,
     Cmp, Expr, ExprId, PathId, Step, F32, F64,
 };
-use crate::float;
+use crate::ieee;
 use crate::methods::{literal, params, return_type, Analysis, Coverage, Mode, Outcome, Summary};
 use crate::solver::{Answer, Solver};
 
@@ -132,7 +132,6 @@ impl Symbolic {
     ) -> Execution {
         let m = insn.mnemonic.as_str();
         match m {
-            _ if float::handles(m) => self.float_step(host, at, m),
             "iinc" => self.iinc(host, insn),
             "ineg" | "lneg" => self.negate(host),
             "i2l" | "l2i" | "i2b" | "i2c" | "i2s" => self.convert(host, m),
@@ -191,7 +190,7 @@ impl Symbolic {
     /// A Java value of `e`'s width (of a float or double: from its IEEE bits).
     fn value(width: u32, v: i64) -> JValue {
         if is_float(width) {
-            float::value(v, width)
+            ieee::value(v, width)
         } else if width == 64 {
             JValue::Long(v)
         } else {
@@ -1117,7 +1116,7 @@ impl Symbolic {
                 .map(|((var, origin), v)| {
                     let value = match a.width(*var) {
                         1 => (v != 0).to_string(),
-                        w if is_float(w) => float::literal(v, w),
+                        w if is_float(w) => ieee::literal(v, w),
                         _ => v.to_string(),
                     };
                     format!("{} = {value}  ({origin})", a.show(*var))

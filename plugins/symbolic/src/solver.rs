@@ -15,7 +15,8 @@ use z3::{Config, Context, SatResult};
 use std::rc::Rc;
 
 use crate::expr::{is_float, sign_extend, Arena, BinOp, Cmp, Expr, ExprId, Model, PathId, Step};
-use crate::float;
+use crate::fp;
+use crate::ieee;
 
 /// A solver's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +90,7 @@ impl Solver {
         let bits = |s: &mut Self, x: ExprId| match s.term(arena, x) {
             Term::Bits(b) => b,
             Term::Cond(c) => c.ite(&BV::from_i64(ctx, 1, 32), &BV::from_i64(ctx, 0, 32)),
-            Term::Float(f) => float::ieee_bits(ctx, &f),
+            Term::Float(f) => fp::ieee_bits(ctx, &f),
         };
         let cond = |s: &mut Self, x: ExprId| match s.term(arena, x) {
             Term::Cond(c) => c,
@@ -97,7 +98,7 @@ impl Solver {
                 let zero = BV::from_i64(ctx, 0, b.get_size());
                 b._eq(&zero).not()
             }
-            Term::Float(f) => float::is_nan(ctx, &f).not(),
+            Term::Float(f) => fp::is_nan(ctx, &f).not(),
         };
         let fp = |s: &mut Self, x: ExprId| match s.term(arena, x) {
             Term::Float(f) => f,
@@ -107,20 +108,18 @@ impl Solver {
                 } else {
                     crate::expr::F64
                 };
-                float::from_ieee(ctx, &b, width)
+                fp::from_ieee(ctx, &b, width)
             }
             Term::Cond(c) => {
                 let b = c.ite(&BV::from_i64(ctx, 1, 32), &BV::from_i64(ctx, 0, 32));
-                float::from_ieee(ctx, &b, crate::expr::F32)
+                fp::from_ieee(ctx, &b, crate::expr::F32)
             }
         };
         let floats = |x: ExprId| is_float(arena.width(x));
         let t = match arena.get(e).clone() {
-            Expr::Var { name, width } if is_float(width) => {
-                Term::Float(float::var(ctx, &name, width))
-            }
+            Expr::Var { name, width } if is_float(width) => Term::Float(fp::var(ctx, &name, width)),
             Expr::Const { value, width } if is_float(width) => {
-                Term::Float(float::constant(ctx, value, width))
+                Term::Float(fp::constant(ctx, value, width))
             }
             Expr::Var { name, width } => Term::Bits(BV::new_const(ctx, name, width)),
             Expr::Const { value, width } => Term::Bits(BV::from_i64(ctx, value, width)),
@@ -128,7 +127,7 @@ impl Solver {
             Expr::Neg(a) => Term::Bits(bits(self, a).bvneg()),
             Expr::Bin(op, a, b) if floats(a) => {
                 let (a, b) = (fp(self, a), fp(self, b));
-                Term::Float(float::binary(ctx, op, &a, &b))
+                Term::Float(fp::binary(ctx, op, &a, &b))
             }
             Expr::Bin(op, a, b) => {
                 let (a, b) = (bits(self, a), bits(self, b));
@@ -183,17 +182,17 @@ impl Solver {
                 Term::Cond(Bool::or(ctx, &refs))
             }
             Expr::Convert { of, width } => match (floats(of), is_float(width)) {
-                (true, true) => Term::Float(float::to_float(ctx, &fp(self, of), width)),
-                (true, false) => Term::Bits(float::to_int(ctx, &fp(self, of), width)),
-                _ => Term::Float(float::from_int(ctx, &bits(self, of), width)),
+                (true, true) => Term::Float(fp::to_float(ctx, &fp(self, of), width)),
+                (true, false) => Term::Bits(fp::to_int(ctx, &fp(self, of), width)),
+                _ => Term::Float(fp::from_int(ctx, &bits(self, of), width)),
             },
             Expr::FCompare { a, b, nan } => {
                 let (a, b) = (fp(self, a), fp(self, b));
-                Term::Bits(float::compare(ctx, &a, &b, nan))
+                Term::Bits(fp::compare(ctx, &a, &b, nan))
             }
             Expr::FRel(rel, a, b) => {
                 let (a, b) = (fp(self, a), fp(self, b));
-                Term::Cond(float::relation(ctx, rel, &a, &b))
+                Term::Cond(fp::relation(ctx, rel, &a, &b))
             }
         };
         self.terms.insert(e, t.clone());
@@ -204,7 +203,7 @@ impl Solver {
         match self.term(arena, e) {
             Term::Cond(c) => c,
             Term::Bits(b) => b._eq(&BV::from_i64(self.ctx, 0, b.get_size())).not(),
-            Term::Float(f) => float::is_nan(self.ctx, &f).not(),
+            Term::Float(f) => fp::is_nan(self.ctx, &f).not(),
         }
     }
 
@@ -336,10 +335,10 @@ impl Solver {
                     Term::Bits(b) => model.eval(&b, true)?.as_u64()? as i64,
                     Term::Cond(c) => i64::from(model.eval(&c, true)?.as_bool()?),
                     Term::Float(f) => {
-                        if model.eval(&float::is_nan(self.ctx, &f), true)?.as_bool()? {
-                            float::nan_bits(width)
+                        if model.eval(&fp::is_nan(self.ctx, &f), true)?.as_bool()? {
+                            ieee::nan_bits(width)
                         } else {
-                            let ieee = float::ieee_bits(self.ctx, &f);
+                            let ieee = fp::ieee_bits(self.ctx, &f);
                             model.eval(&ieee, true)?.as_u64()? as i64
                         }
                     }
