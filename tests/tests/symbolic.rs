@@ -274,6 +274,20 @@ fn method_level_paths_are_summarized_and_become_junit_tests_that_pass_on_java() 
         "the con parameter keeps the caller's value: {paths:?}"
     );
     assert_eq!(run_generated(classes.path(), generated.path()), (7, 7));
+
+    // Floating-point arguments and results: literals (Double.NaN, 1.5f, ...) in the tests.
+    let (out, report, generated) = analyse(classes.path(), "Scale", "Scale.scale(sym#sym)", &[]);
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let paths = symbolic_section(&report)["paths"]
+        .as_array()
+        .expect("paths")
+        .clone();
+    assert_eq!(paths.len(), 3, "{paths:?}");
+    assert!(
+        paths.iter().any(|p| p["arguments"][0] == "Double.NaN"),
+        "{paths:?}"
+    );
+    assert_eq!(run_generated(classes.path(), generated.path()), (3, 3));
 }
 
 #[test]

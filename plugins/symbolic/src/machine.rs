@@ -171,6 +171,8 @@ impl Symbolic {
             None => match host.stack_value(host.current_thread(), from_top) {
                 JValue::Long(v) => a.constant(v, 64),
                 JValue::Int(v) => a.constant(i64::from(v), 32),
+                JValue::Float(v) => a.float_constant(f64::from(v), F32),
+                JValue::Double(v) => a.float_constant(v, F64),
                 _ => a.constant(0, 32),
             },
         }
@@ -862,7 +864,7 @@ impl Symbolic {
                 _ => Ended::Throws("java.lang.NullPointerException".into()),
             },
             "return" => Ended::Returns(None),
-            "areturn" | "freturn" | "dreturn" => Ended::Returns(None),
+            "areturn" => Ended::Returns(None),
             _ => {
                 let value = {
                     let mut a = arena();
@@ -1239,7 +1241,7 @@ fn ranges(config: &ConfigView) -> Result<Vec<(&'static str, i64, i64)>, String> 
 
 /// How a path of an analysed method ended, before solving.
 enum Ended {
-    /// A return, with the returned integral value's expression.
+    /// A return, with the returned primitive value's expression.
     Returns(Option<ExprId>),
     /// An exception of this class.
     Throws(String),

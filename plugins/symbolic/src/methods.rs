@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use rpf_plugin_api::{ConfigView, HostRef};
 
 use crate::expr::PathId;
+use crate::ieee::{self, F32, F64};
 
 /// How a parameter of an analysed method is treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,9 +123,23 @@ pub fn java_name(descriptor: &str) -> String {
     }
 }
 
-/// A Java literal of `value` as type `descriptor`, if it is an integral primitive.
+/// A Java literal of `value` as type `descriptor`, if it is a primitive (a float's or
+/// double's value is its IEEE bits).
 pub fn literal(value: i64, descriptor: &str) -> Option<String> {
     Some(match descriptor {
+        "F" | "D" => {
+            let (width, class, suffix) = if descriptor == "F" {
+                (F32, "Float", "f")
+            } else {
+                (F64, "Double", "")
+            };
+            match ieee::literal(value, width).as_str() {
+                "NaN" => format!("{class}.NaN"),
+                "Infinity" => format!("{class}.POSITIVE_INFINITY"),
+                "-Infinity" => format!("{class}.NEGATIVE_INFINITY"),
+                text => format!("{text}{suffix}"),
+            }
+        }
         "I" => (value as i32).to_string(),
         "J" => format!("{value}L"),
         "S" => format!("(short) {}", value as i16),
@@ -438,6 +453,9 @@ mod tests {
         assert_eq!(literal(65535, "C").unwrap(), "(char) 65535");
         assert_eq!(literal(-1, "C").unwrap(), "(char) 65535");
         assert_eq!(literal(1, "Z").unwrap(), "true");
-        assert_eq!(literal(1, "D"), None);
+        assert_eq!(literal(0x3fc0_0000, "F").unwrap(), "1.5f");
+        assert_eq!(literal(0x7ff8_0000_0000_0000, "D").unwrap(), "Double.NaN");
+        assert_eq!(literal(i64::MIN, "D").unwrap(), "-0.0");
+        assert_eq!(literal(1, "V"), None);
     }
 }
