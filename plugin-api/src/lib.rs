@@ -14,6 +14,7 @@
 
 mod component;
 mod config;
+mod descriptor;
 mod event;
 mod host;
 mod path_local;
@@ -28,6 +29,7 @@ pub use component::{
     SchedulerFfi_TO, PANIC_PREFIX,
 };
 pub use config::ConfigView;
+pub use descriptor::parameter_types;
 pub use event::{flags, Event, EventKind, EventMask};
 pub use host::{code_location, FieldInfo, FrameInfo, Host, HostRef, Host_TO, InsnInfo, MethodInfo};
 pub use path_local::{PathLocal, StateNumbers};

@@ -185,7 +185,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
             )));
         }
     }
-    let errors = report
+    let mut errors = report
         .errors
         .iter()
         .map(|e| FoundError {
@@ -197,7 +197,6 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
             path: e.indices.clone(),
         })
         .collect::<Vec<_>>();
-    let mut errors = errors;
     for e in &mut errors {
         if !e.error.confirm_with.is_empty() {
             let recurs = confirm::recurs(config, &target, &e.error, &e.error.confirm_with)?;

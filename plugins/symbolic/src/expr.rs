@@ -81,6 +81,18 @@ impl Cmp {
         }
     }
 
+    /// Whether `a cmp b` holds for two values of the same width.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Ge => a >= b,
+            Cmp::Gt => a > b,
+            Cmp::Le => a <= b,
+        }
+    }
+
     fn symbol(self) -> &'static str {
         match self {
             Cmp::Eq => "==",
@@ -522,16 +534,7 @@ impl Arena {
             Expr::Low { of, width } => go(*of).map(|v| sign_extend(v, *width)),
             Expr::Cmp(op, a, b) => {
                 let (a, b) = (go(*a), go(*b));
-                a.zip(b).map(|(a, b)| {
-                    i64::from(match op {
-                        Cmp::Eq => a == b,
-                        Cmp::Ne => a != b,
-                        Cmp::Lt => a < b,
-                        Cmp::Ge => a >= b,
-                        Cmp::Gt => a > b,
-                        Cmp::Le => a <= b,
-                    })
-                })
+                a.zip(b).map(|(a, b)| i64::from(op.holds(a, b)))
             }
             Expr::Ite(c, a, b) => match go(*c)? {
                 0 => go(*b),

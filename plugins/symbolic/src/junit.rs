@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::methods::{outcome_text, params, return_type, Analysis, Outcome, Summary};
+use rpf_plugin_api::parameter_types;
+
+use crate::methods::{outcome_text, return_type, Analysis, Outcome, Summary};
 
 /// Writes the test classes under `dir`; the files written.
 pub fn write(dir: &Path, analysis: &Analysis) -> Result<Vec<PathBuf>, String> {
@@ -112,7 +114,7 @@ fn class_source(
             }
         }
         let _ = writeln!(out, "    }}");
-        debug_assert_eq!(params(&s.descriptor).len(), args.len());
+        debug_assert_eq!(parameter_types(&s.descriptor).len(), args.len());
     }
     let _ = writeln!(out, "}}");
     out

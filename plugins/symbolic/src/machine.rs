@@ -3,14 +3,14 @@
 use std::time::Duration;
 
 use rpf_plugin_api::{code_location, ChoiceKind, ConfigView, Execution, FrameInfo, HostRef};
-use rpf_plugin_api::{InsnInfo, JValue};
+use rpf_plugin_api::{parameter_types, InsnInfo, JValue};
 
 use crate::expr::{
     arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg,
     Cmp, Expr, ExprId, PathId, Step, F32, F64,
 };
 use crate::ieee;
-use crate::methods::{literal, params, return_type, Analysis, Coverage, Mode, Outcome, Summary};
+use crate::methods::{literal, return_type, Analysis, Coverage, Mode, Outcome, Summary};
 use crate::solver::{Answer, Solver};
 
 /// The ChoiceGenerator id of symbolic branches (its values are outcome indices).
@@ -384,7 +384,7 @@ impl Symbolic {
                 } else {
                     (top, 0)
                 };
-                let to = if holds(cmp, x, y) { target } else { at.pc + 1 };
+                let to = if cmp.holds(x, y) { target } else { at.pc + 1 };
                 self.edge(host, at, to);
             }
             return Execution::Default;
@@ -411,9 +411,7 @@ impl Symbolic {
                     host.pop();
                 }
                 let to = if i == 0 { target } else { at.pc + 1 };
-                if self.analysed(host, at) {
-                    self.edge(host, at, to);
-                }
+                self.edge(host, at, to);
                 Execution::Jump(to)
             }
         }
@@ -449,8 +447,12 @@ impl Symbolic {
         self.methods.frame_target(host, at.method).is_some()
     }
 
-    /// Records that the branch at `at` goes to `to` on this path (branch coverage).
+    /// Records that the branch at `at` goes to `to` on this path, if the running method is
+    /// analysed (branch coverage).
     fn edge(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, to: u32) {
+        if !self.analysed(host, at) {
+            return;
+        }
         let path = Self::path(host);
         let step = Step::Edge {
             method: at.method,
@@ -497,9 +499,7 @@ impl Symbolic {
             Decision::Take(i) => {
                 host.pop();
                 let to = cases.get(i).map_or(default as u32, |c| c.1);
-                if self.analysed(host, at) {
-                    self.edge(host, at, to);
-                }
+                self.edge(host, at, to);
                 Execution::Jump(to)
             }
         }
@@ -604,7 +604,7 @@ impl Symbolic {
         if let Some(t) = self.methods.call_target(member) {
             self.enter(host, t, member);
         }
-        let params = parameter_entries(member);
+        let params = parameter_types(member).len() as u32;
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
         // A call site (string concatenation, a lambda capturing values) runs the class
         // library's own machinery on its arguments' concrete values.
@@ -786,7 +786,7 @@ impl Symbolic {
     /// records the call's arguments.
     fn enter(&mut self, host: &mut HostRef<'_, '_>, t: usize, member: &str) {
         let descriptor = &member[member.find('(').unwrap_or(0)..];
-        let types = params(descriptor);
+        let types = parameter_types(descriptor);
         let n = types.len() as u32;
         let target = self.methods.targets[t].clone();
         let mut path = Self::path(host);
@@ -919,7 +919,7 @@ impl Symbolic {
                 .insert("the solver found no solution for a path (not listed)".into());
             return;
         };
-        let types = params(&descriptor);
+        let types = parameter_types(&descriptor);
         let outcome = match how {
             Ended::Throws(class) => Outcome::Throws(class),
             Ended::Returns(None) => Outcome::Returns(None),
@@ -1260,18 +1260,6 @@ fn integral(descriptor: &str) -> Option<(u32, bool, bool)> {
     })
 }
 
-/// Whether `a cmp b` holds.
-fn holds(cmp: Cmp, a: i64, b: i64) -> bool {
-    match cmp {
-        Cmp::Eq => a == b,
-        Cmp::Ne => a != b,
-        Cmp::Lt => a < b,
-        Cmp::Ge => a >= b,
-        Cmp::Gt => a > b,
-        Cmp::Le => a <= b,
-    }
-}
-
 /// Ends the current path: nothing after this instruction runs on it.
 fn prune(host: &mut HostRef<'_, '_>) {
     host.ignore_state();
@@ -1297,35 +1285,6 @@ pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: 
         host.push(v);
         host.set_stack_attr(0, attr);
     }
-}
-
-/// Operand stack entries taken by a method's parameters (`pkg.C.m(IJ)V`: 2).
-fn parameter_entries(member: &str) -> u32 {
-    let params = member
-        .split_once('(')
-        .and_then(|(_, rest)| rest.split_once(')'))
-        .map_or("", |(p, _)| p);
-    let mut count = 0;
-    let mut chars = params.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '[' => {
-                while let Some('[') = chars.clone().next() {
-                    chars.next();
-                }
-                if chars.next() == Some('L') {
-                    chars.by_ref().find(|&c| c == ';');
-                }
-                count += 1;
-            }
-            'L' => {
-                chars.by_ref().find(|&c| c == ';');
-                count += 1;
-            }
-            _ => count += 1,
-        }
-    }
-    count
 }
 
 /// Classes of the Java class library whose methods take symbolic arguments: small, pure
@@ -1360,16 +1319,6 @@ fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parameters_count_entries() {
-        assert_eq!(parameter_entries("a.B.c()V"), 0);
-        assert_eq!(parameter_entries("a.B.c(IJ)V"), 2);
-        assert_eq!(
-            parameter_entries("a.B.c([[ILjava/lang/String;[Ljava/lang/Object;D)V"),
-            4
-        );
-    }
 
     #[test]
     fn concrete_arithmetic_is_javas() {

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use rpf_plugin_api::{ConfigView, HostRef};
+use rpf_plugin_api::{parameter_types, ConfigView, HostRef};
 
 use crate::expr::PathId;
 use crate::ieee::{self, F32, F64};
@@ -65,37 +65,10 @@ impl Target {
 
     /// Whether a method `class.name` with `descriptor` is this target.
     pub fn matches(&self, class: &str, name: &str, descriptor: &str) -> bool {
-        self.class == class && self.name == name && params(descriptor).len() == self.modes.len()
+        self.class == class
+            && self.name == name
+            && parameter_types(descriptor).len() == self.modes.len()
     }
-}
-
-/// The parameter type descriptors of a method descriptor (`(I[JLa/B;)V`: `I`, `[J`, `La/B;`).
-pub fn params(descriptor: &str) -> Vec<String> {
-    let inner = descriptor
-        .strip_prefix('(')
-        .and_then(|d| d.split_once(')'))
-        .map_or("", |(p, _)| p);
-    let mut out = Vec::new();
-    let mut chars = inner.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        let mut c = c;
-        while c == '[' {
-            match chars.next() {
-                Some((_, next)) => c = next,
-                None => break,
-            }
-        }
-        let end = if c == 'L' {
-            chars
-                .by_ref()
-                .find(|&(_, ch)| ch == ';')
-                .map_or(inner.len(), |(i, _)| i + 1)
-        } else {
-            chars.peek().map_or(inner.len(), |&(i, _)| i)
-        };
-        out.push(inner[start..end].to_string());
-    }
-    out
 }
 
 /// The return type descriptor of a method descriptor.
@@ -325,7 +298,10 @@ impl Analysis {
     /// The method's text for reports (`pkg.Class.m(int, long)`).
     pub fn signature(&self, s: &Summary) -> String {
         let t = &self.targets[s.target];
-        let params: Vec<String> = params(&s.descriptor).iter().map(|p| java_name(p)).collect();
+        let params: Vec<String> = parameter_types(&s.descriptor)
+            .iter()
+            .map(|p| java_name(p))
+            .collect();
         format!("{}.{}({})", t.class, t.name, params.join(", "))
     }
 
@@ -438,10 +414,10 @@ mod tests {
     #[test]
     fn descriptors_split_into_parameters() {
         assert_eq!(
-            params("(I[JLa/B;[[Ljava/lang/String;Z)V"),
+            parameter_types("(I[JLa/B;[[Ljava/lang/String;Z)V"),
             ["I", "[J", "La/B;", "[[Ljava/lang/String;", "Z"]
         );
-        assert_eq!(params("()V"), Vec::<String>::new());
+        assert_eq!(parameter_types("()V"), Vec::<String>::new());
         assert_eq!(return_type("(I)J"), "J");
         assert_eq!(java_name("[La/B$C;"), "a.B.C[]");
     }

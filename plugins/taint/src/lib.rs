@@ -10,8 +10,8 @@
 //! replaced execution.
 
 use rpf_plugin_api::{
-    bytecode_factory, code_location, BytecodeFactory, ConfigView, Execution, FrameInfo, HostRef,
-    InsnInfo, JValue,
+    bytecode_factory, code_location, parameter_types, BytecodeFactory, ConfigView, Execution,
+    FrameInfo, HostRef, InsnInfo, JValue,
 };
 
 /// Binary arithmetic the factory executes itself (division is left to the VM, which
@@ -39,27 +39,6 @@ struct TaintTracker {
 /// The attribute of values derived from source `i` (bit per source, up to 62).
 fn source_bit(i: usize) -> i64 {
     1 << i.min(62)
-}
-
-/// Stack entries taken by a method descriptor's parameters (one per parameter).
-fn parameter_count(descriptor: &str) -> usize {
-    let params = descriptor
-        .split_once('(')
-        .and_then(|(_, rest)| rest.split_once(')'))
-        .map_or("", |(p, _)| p);
-    let mut count = 0;
-    let mut chars = params.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '[' => continue,
-            'L' => {
-                chars.by_ref().find(|&c| c == ';');
-                count += 1;
-            }
-            _ => count += 1,
-        }
-    }
-    count
 }
 
 /// Applies a binary operation with Java semantics.
@@ -106,7 +85,7 @@ impl TaintTracker {
         }) else {
             return;
         };
-        let n = parameter_count(member);
+        let n = parameter_types(member).len();
         for from_top in 0..n {
             let attr = host.stack_attr(from_top as u32);
             if attr != 0 {
@@ -197,13 +176,6 @@ rpf_plugin_api::export_plugin!("rpf-plugin-taint", [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn descriptors_count_parameters() {
-        assert_eq!(parameter_count("Log.write(I)V"), 1);
-        assert_eq!(parameter_count("x.y(JLjava/lang/String;[[I)V"), 3);
-        assert_eq!(parameter_count("x.y()V"), 0);
-    }
 
     #[test]
     fn arithmetic_follows_java() {
