@@ -98,6 +98,20 @@ pub struct FieldInfo {
     pub is_final: bool,
 }
 
+/// Whether a class can be instantiated now ([`Host::prepare_class`]).
+#[repr(C, u8)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub enum ClassReady {
+    /// Loaded and initialized: [`Host::new_object`] creates instances.
+    Ready,
+    /// Not initialized yet: its initialization has begun on the running thread, so the
+    /// factory returns [`crate::Execution::Reexecute`] and asks again.
+    Initializing,
+    /// The class cannot be instantiated (not found, abstract, an interface, an array, or of
+    /// the Java class library, whose objects need their constructors).
+    Failed(RString),
+}
+
 /// The host interface handed to plugins with every call. Reads never change the VM; the
 /// search actions take effect when the call returns.
 ///
@@ -162,6 +176,8 @@ pub trait Host {
     fn array_element(&self, object: u32, index: u32) -> ROption<JValue>;
     /// The text of a `java.lang.String` object.
     fn string_value(&self, object: u32) -> ROption<RString>;
+    /// Whether an object is an instance of a loaded class or interface (`pkg.Class`).
+    fn instance_of(&self, object: u32, class: RStr<'_>) -> bool;
 
     // ---- attributes (0 = none)
 
@@ -197,6 +213,20 @@ pub trait Host {
     fn push(&mut self, value: JValue);
     /// Sets a local variable of the running thread's innermost frame.
     fn set_local(&mut self, slot: u32, value: JValue);
+    /// Loads a class of the program (`pkg.Class`) and begins its initialization if it has
+    /// not run.
+    fn prepare_class(&mut self, class: RStr<'_>) -> ClassReady;
+    /// Creates a zeroed instance of a [`ClassReady::Ready`] class without running a
+    /// constructor, kept alive for the rest of the path even where the program no longer
+    /// reaches it (symbolic execution's lazily initialized inputs).
+    fn new_object(&mut self, class: RStr<'_>) -> ROption<u32>;
+    /// Writes an instance field (`name` as in [`Host::field`]); `false` if there is none.
+    fn set_field(&mut self, object: u32, name: RStr<'_>, value: JValue) -> bool;
+    /// Calls `method` before the current instruction, with its arguments (receiver first)
+    /// taken from the top of the operand stack; the factory then returns
+    /// [`crate::Execution::Reexecute`]. When the call returns, its result is on the
+    /// operand stack and the instruction runs again. `false` if the call could not begin.
+    fn invoke(&mut self, method: u32) -> bool;
 
     // ---- choices
 

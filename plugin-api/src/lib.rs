@@ -31,7 +31,9 @@ pub use component::{
 pub use config::ConfigView;
 pub use descriptor::parameter_types;
 pub use event::{flags, Event, EventKind, EventMask};
-pub use host::{code_location, FieldInfo, FrameInfo, Host, HostRef, Host_TO, InsnInfo, MethodInfo};
+pub use host::{
+    code_location, ClassReady, FieldInfo, FrameInfo, Host, HostRef, Host_TO, InsnInfo, MethodInfo,
+};
 pub use path_local::{PathLocal, StateNumbers};
 pub use value::{ChoiceKind, JValue};
 

@@ -519,3 +519,219 @@ fn a_float_remainder_z3_cannot_afford_is_concretized_and_the_run_incomplete() {
         "{reason}"
     );
 }
+
+/// The paths of a run's `rpf.Symbolic` report.
+fn paths_of(report: &serde_json::Value) -> Vec<serde_json::Value> {
+    symbolic_section(report)["paths"]
+        .as_array()
+        .expect("paths")
+        .clone()
+}
+
+/// A path's input structure as `e0.next=e1` facts, sorted.
+fn structure(path: &serde_json::Value) -> Vec<String> {
+    let mut facts: Vec<String> = path["objects"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|o| {
+            let name = o["name"].as_str().unwrap_or_default().to_string();
+            o["fields"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(move |(f, v)| format!("{name}.{f}={}", v.as_str().unwrap_or_default()))
+        })
+        .collect();
+    facts.sort();
+    facts
+}
+
+#[test]
+fn lazy_initialization_builds_every_input_list_of_swap_node() {
+    let classes = compile_programs(&["tests/java/symbolic/lazy"], &["-g"]);
+    let (out, report, generated) = analyse(
+        classes.path(),
+        "Node",
+        "Node.swapNode()",
+        &["+symbolic.lazy=true"],
+    );
+    // Every shape explored: no bound was reached, nothing was made concrete.
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let paths = paths_of(&report);
+    let shapes: std::collections::BTreeSet<(Vec<String>, String)> = paths
+        .iter()
+        .map(|p| {
+            let next: Vec<String> = structure(p)
+                .into_iter()
+                .filter(|f| f.contains(".next="))
+                .collect();
+            (next, p["returns"].as_str().unwrap_or_default().to_string())
+        })
+        .collect();
+    let shape = |next: &[&str], returns: &str| {
+        (
+            next.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            returns.to_string(),
+        )
+    };
+    // Seed 002's seven: null, a self-cycle, e0.elem <= e1.elem, and e0.elem > e1.elem with
+    // e1.next null, new, e0 or e1 (the condition tells the two e1 cases apart).
+    let expected: std::collections::BTreeSet<_> = [
+        shape(&["e0.next=null"], "e0"),
+        shape(&["e0.next=e0"], "e0"),
+        shape(&["e0.next=e1"], "e0"),
+        shape(&["e0.next=e1", "e1.next=null"], "e1"),
+        shape(&["e0.next=e1", "e1.next=e2"], "e1"),
+        shape(&["e0.next=e1", "e1.next=e0"], "e1"),
+        shape(&["e0.next=e1", "e1.next=e1"], "e1"),
+    ]
+    .into();
+    assert_eq!(paths.len(), 7, "{paths:?}");
+    assert_eq!(shapes, expected, "{paths:?}");
+    // The generated tests rebuild each structure and pass on the real JVM.
+    assert_eq!(run_generated(classes.path(), generated.path()), (7, 7));
+
+    // The precondition (a repOk run symbolically) keeps acyclic lists only: every list of
+    // up to three nodes, then the bound stops the search, which is therefore incomplete.
+    let (out, report, _) = analyse(
+        classes.path(),
+        "Node",
+        "Node.swapNode()",
+        &[
+            "+symbolic.lazy=true",
+            "+symbolic.lazy.precondition=Node.acyclic",
+            "+symbolic.lazy.max_objects=3",
+        ],
+    );
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    assert!(report["stop_reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("symbolic.lazy.max_objects")));
+    let paths = paths_of(&report);
+    assert_eq!(paths.len(), 5, "{paths:?}");
+    for p in &paths {
+        for fact in structure(p).iter().filter(|f| f.contains(".next=e")) {
+            // e<k>.next=e<j> with j <= k closes a cycle.
+            let (from, to) = fact.split_once(".next=e").expect("fact");
+            let k: u32 = from[1..].parse().expect("index");
+            let j: u32 = to.parse().expect("index");
+            assert!(j > k, "a cyclic list passed the precondition: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn lazy_trees_under_a_symbolic_search_tree_precondition_become_passing_junit_tests() {
+    let classes = compile_programs(&["tests/java/symbolic/lazy"], &["-g"]);
+    let (out, report, generated) = analyse(
+        classes.path(),
+        "Tree",
+        "Tree.contains(sym#sym)",
+        &[
+            "+symbolic.lazy=true",
+            "+symbolic.lazy.precondition=Tree.isSearchTree",
+            "+symbolic.lazy.max_objects=3",
+        ],
+    );
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    let paths = paths_of(&report);
+    // The null tree, then per search tree of n nodes (1, 2 and 5 shapes) 2n + 1 paths.
+    assert_eq!(paths.len(), 1 + 3 + 2 * 5 + 5 * 7, "{paths:?}");
+    assert_eq!(
+        paths.iter().filter(|p| p["returns"] == "true").count(),
+        1 + 2 * 2 + 5 * 3
+    );
+    assert_eq!(run_generated(classes.path(), generated.path()), (49, 49));
+}
+
+#[test]
+fn an_aliased_input_structure_is_a_confirmed_replayable_counterexample() {
+    let classes = compile_programs(&["tests/java/symbolic/lazy"], &["-g"]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let trace = dir.path().join("trace.json");
+    let trace_setting = format!("+report.trace.file={}", trace.display());
+    let (out, report) = check_with_report(
+        classes.path(),
+        "SharedChild",
+        &[
+            "+symbolic.method=SharedChild.check()",
+            "+symbolic.lazy=true",
+            &trace_setting,
+        ],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(
+        verdict(&report),
+        "exception:java.lang.IllegalStateException"
+    );
+    assert_eq!(error["confirmed"], true, "{error}");
+    let inputs: Vec<&str> = error["inputs"]
+        .as_array()
+        .expect("inputs")
+        .iter()
+        .filter_map(|l| l.as_str())
+        .collect();
+    // Both children are one object holding 42: the receiver itself or a shared new child.
+    let child = inputs
+        .iter()
+        .find_map(|l| l.strip_prefix("e0.left = "))
+        .and_then(|v| v.split_whitespace().next())
+        .expect("e0.left listed");
+    assert!(
+        inputs
+            .iter()
+            .any(|l| l.starts_with(&format!("e0.right = {child} "))),
+        "{inputs:?}"
+    );
+    assert!(
+        inputs
+            .iter()
+            .any(|l| l.starts_with(&format!("{child}.value = 42 "))),
+        "{inputs:?}"
+    );
+    let cp = classes.path().display().to_string();
+    let trace_arg = trace.display().to_string();
+    // Replayed under the same settings: the trace's choices rebuild the same structure.
+    let replay = run(
+        &rpf_tests::rpf_binary(),
+        &[
+            "--replay",
+            &trace_arg,
+            "-cp",
+            &cp,
+            "+report.progress=0",
+            "+symbolic.method=SharedChild.check()",
+            "+symbolic.lazy=true",
+        ],
+        None,
+    );
+    assert_eq!(replay.status, Some(1), "{}{}", replay.stdout, replay.stderr);
+    assert!(
+        replay.stdout.contains("shared child holding 42"),
+        "{}",
+        replay.stdout
+    );
+}
+
+#[test]
+fn an_input_object_the_program_drops_can_still_be_aliased() {
+    let classes = compile_programs(&["tests/java/symbolic/lazy"], &["-g"]);
+    let (out, report, _) = analyse(
+        classes.path(),
+        "Dropped",
+        "Dropped.probe()",
+        &["+symbolic.lazy=true"],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let paths = paths_of(&report);
+    assert_eq!(paths.len(), 7, "{paths:?}");
+    // e1 was garbage to the program when e0.b was read; the alias still exists.
+    assert!(
+        paths
+            .iter()
+            .any(|p| p["returns"] == "1" && structure(p).contains(&"e0.b=e1".to_string())),
+        "{paths:?}"
+    );
+}

@@ -51,7 +51,7 @@ pub fn mark(vm: &Jvm, running: Option<&Exec>) -> Vec<bool> {
     for r in vm.state.monitors.keys() {
         root(*r, &mut work);
     }
-    for r in &vm.vm_roots {
+    for r in vm.vm_roots.iter().chain(vm.state.pinned.iter()) {
         root(*r, &mut work);
     }
     root(vm.preallocated_overflow, &mut work);

@@ -65,6 +65,7 @@ pub mod vm;
 
 pub use flow::{Flow, Stop, Unsupported};
 pub use machine::Machine;
+pub use objects::Instantiable;
 pub use plain::Plain;
 pub use state::{ClassState, InitState};
 pub use vm::{Jvm, Vm, VmOptions};

@@ -6,8 +6,72 @@ use crate::heap::{Obj, ObjData};
 use crate::loader::LinkError;
 use crate::machine::{Machine, VmEventKind};
 use crate::state::ClassState;
+use crate::thread::Exec;
 use crate::value::{Ref, Value};
-use crate::vm::Vm;
+use crate::vm::{Jvm, Vm};
+
+/// Whether a plugin may instantiate a class ([`Jvm::instantiable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Instantiable {
+    /// Loaded and initialized.
+    Ready(ClassId),
+    /// Not initialized yet (see [`Vm::start_initialization`]).
+    Uninitialized(ClassId),
+    /// The class cannot be instantiated (not found, abstract, an interface, an array, or
+    /// of the Java class library, whose objects need their constructors).
+    Failed(String),
+}
+
+impl Jvm {
+    /// Whether a plugin may instantiate class `name` (internal name), a class of the program:
+    /// loaded here.
+    pub fn instantiable(&mut self, name: &str) -> Instantiable {
+        let class = match self.classes.load(name) {
+            Ok(c) => c,
+            Err(e) => return Instantiable::Failed(e.to_string()),
+        };
+        let c = self.classes.get(class);
+        if c.access & (crate::classfile::access::ABSTRACT | crate::classfile::access::INTERFACE)
+            != 0
+            || c.is_array()
+        {
+            return Instantiable::Failed(format!("{} cannot be instantiated", c.java_name()));
+        }
+        if c.system {
+            return Instantiable::Failed(format!("{} belongs to the class library", c.java_name()));
+        }
+        if self.class_state_of(class).init == crate::state::InitState::Done {
+            Instantiable::Ready(class)
+        } else {
+            Instantiable::Uninitialized(class)
+        }
+    }
+
+    /// A zeroed instance of `class` (initialized) that a plugin asked for: no constructor
+    /// runs, and the object stays alive for the rest of the path (it is pinned), whether or
+    /// not the program still reaches it. No `ObjectCreated` event reports it: the program
+    /// did not create it.
+    pub fn new_pinned(&mut self, class: ClassId) -> Ref {
+        let r = self
+            .state
+            .heap
+            .alloc(Obj::new(class, self.zeroed_instance(class)));
+        std::rc::Rc::make_mut(&mut self.state.pinned).push(r);
+        r
+    }
+
+    /// The fields of a new, zeroed instance of `class`.
+    fn zeroed_instance(&self, class: ClassId) -> ObjData {
+        ObjData::Fields(
+            self.classes
+                .get(class)
+                .instance_defaults
+                .iter()
+                .copied()
+                .collect(),
+        )
+    }
+}
 
 impl<M: Machine> Vm<M> {
     /// The state of class `id`, to change it (created on first use). Reading through
@@ -105,14 +169,16 @@ impl<M: Machine> Vm<M> {
 
     /// Allocates a zeroed instance of `class` (no constructor runs).
     pub fn new_object(&mut self, class: ClassId) -> Ref {
-        let fields: Box<[Value]> = self
-            .classes
-            .get(class)
-            .instance_defaults
-            .iter()
-            .copied()
-            .collect();
-        self.alloc(class, ObjData::Fields(fields))
+        let fields = self.zeroed_instance(class);
+        self.alloc(class, fields)
+    }
+
+    /// Starts the initialization of `class` on the running thread (`exec`), whose current
+    /// instruction then runs again once it is done (for a plugin's [`Instantiable::Uninitialized`]).
+    pub fn start_initialization(&mut self, exec: &mut Exec, class: ClassId) {
+        // Ok(true): done meanwhile; otherwise frames were pushed, an error was thrown or
+        // the thread waits: in every case the instruction runs again or unwinds.
+        let _ = self.ensure_initialized(exec, class);
     }
 
     /// Allocates an array of the given array class for the VM's own use: its length is the

@@ -330,6 +330,14 @@ impl<M: Machine> Vm<M> {
         self.call(exec, target, FrameKind::Call)
     }
 
+    /// Calls method `id` before the running thread's current instruction, with the
+    /// arguments on top of its operand stack, for a plugin: when the call returns, its
+    /// result is on the stack and the instruction runs again. `Err` if the call could not
+    /// begin (the thread must wait for a monitor, or an error was thrown into it).
+    pub fn interpose(&mut self, exec: &mut Exec, id: MethodId) -> Flow {
+        self.call(exec, id, FrameKind::Interposed)
+    }
+
     /// Calls method `id` with its arguments already on the operand stack.
     pub(crate) fn call(&mut self, exec: &mut Exec, id: MethodId, kind: FrameKind) -> Flow {
         let m = self.classes.method(id).clone();
@@ -541,6 +549,7 @@ impl<M: Machine> Vm<M> {
                 exec.advance();
                 Ok(())
             }
+            FrameKind::Interposed => Ok(()),
             FrameKind::Upcall => {
                 if !matches!(v, Value::Void) {
                     exec.stack.pop();
@@ -571,6 +580,12 @@ impl<M: Machine> Vm<M> {
                     exec.push(v);
                 }
                 exec.advance();
+                Ok(())
+            }
+            FrameKind::Interposed => {
+                if let Some(v) = value {
+                    exec.push(v);
+                }
                 Ok(())
             }
             FrameKind::ClassInit(c) => {

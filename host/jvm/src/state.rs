@@ -52,6 +52,9 @@ pub struct ProgramState {
     /// A plugin attribute of the whole path (symbolic execution's path condition): restored
     /// on backtracking and part of the fingerprint, so that states match only when it does.
     pub path_attr: i64,
+    /// Objects plugins created (lazily initialized symbolic inputs): roots for the rest of
+    /// the path, so that a later choice can make the program reach them again.
+    pub pinned: Rc<Vec<Ref>>,
 }
 
 impl ProgramState {
@@ -71,6 +74,7 @@ impl ProgramState {
             heap_attrs: HeapAttrs::default(),
             files: Sandbox::default(),
             path_attr: 0,
+            pinned: Rc::default(),
         }
     }
 }

@@ -16,6 +16,10 @@ pub enum FrameKind {
     /// A call the VM made on its own (startup, thread entry, uncaught-exception dispatch):
     /// on return nothing in the caller is advanced and the result is dropped.
     Upcall,
+    /// A call a bytecode factory made before an instruction (a symbolic method's
+    /// precondition): on return the result is pushed and the caller executes that
+    /// instruction again.
+    Interposed,
 }
 
 /// One activation record. Locals and operand stack live in the thread's value stack.

@@ -371,6 +371,7 @@ impl Jvm {
             heap_attrs,
             files,
             path_attr,
+            pinned,
         } = saved;
         let state = &mut self.state;
         state.heap.clone_from(heap);
@@ -386,6 +387,7 @@ impl Jvm {
         state.heap_attrs.clone_from(heap_attrs);
         state.files.clone_from(files);
         state.path_attr = *path_attr;
+        state.pinned.clone_from(pinned);
         self.regs.upcall_exception = None;
         self.regs.pending_native_frame = None;
         self.regs.overflow_reserve_active = false;

@@ -457,6 +457,7 @@ fn thread_digest(th: &JThread, bounds: Bounds, keys: Keys<'_>, roots: &mut Vec<R
         let kind = match f.kind {
             rpf_jvm::thread::FrameKind::Call => 0,
             rpf_jvm::thread::FrameKind::Upcall => 1,
+            rpf_jvm::thread::FrameKind::Interposed => 3,
             rpf_jvm::thread::FrameKind::ClassInit(c) => 2 ^ keys.class(c) << 2,
         };
         h.word(kind);
@@ -760,7 +761,7 @@ fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
 
 /// Marks what the state reaches, and from which thread: the closure of every thread's
 /// roots, and of the global roots (changed class states, modified preexisting objects,
-/// modified objects reachable from statics when sealed, monitors), whose objects are
+/// modified objects reachable from statics when sealed, monitors, objects plugins pinned), whose objects are
 /// shared, as are the objects reachable from statics when sealed.
 fn reach_all(
     jvm: &Jvm,
@@ -803,6 +804,7 @@ fn reach_all(
         .filter(|r| r.0 >= bounds.preexisting);
     let before = roots.len();
     roots.extend(monitors);
+    roots.extend(jvm.state.pinned.iter().copied());
     if roots.len() > before {
         roots.sort_unstable();
         roots.dedup();
@@ -1008,6 +1010,15 @@ fn canonical_hash(
         c.h.word(u64::from(owner) << 32 | u64::from(count));
     }
     c.drain();
+    if !jvm.state.pinned.is_empty() {
+        // Objects plugins pinned, in the order they were made (the same on equal paths).
+        c.h.word(0x919_1ED);
+        for &r in jvm.state.pinned.iter() {
+            let id = c.id(r);
+            c.h.word(id);
+        }
+        c.drain();
+    }
     if !jvm.state.heap_attrs.is_empty() {
         c.heap_attrs(&jvm.state.heap_attrs);
     }

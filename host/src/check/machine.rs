@@ -14,6 +14,7 @@ use rpf_jvm::{Jvm, Vm};
 use super::checker::{Checker, JavaVm};
 use super::choice::ChoiceGenerator;
 use super::scheduling;
+use crate::plugins::{Effect, Plugins};
 
 impl Machine for Checker {
     const EXPLORES: bool = true;
@@ -182,10 +183,26 @@ impl Machine for Checker {
         {
             return Instead::Nothing;
         }
-        Self::with_plugins_at(vm, Frames::Mutable(exec), |plugins, view| {
+        let instead = Self::with_plugins_at(vm, Frames::Mutable(exec), |plugins, view| {
             plugins.execute(view, site)
         })
-        .unwrap_or(Instead::Nothing)
+        .unwrap_or(Instead::Nothing);
+        let effects = vm
+            .machine
+            .plugins
+            .as_deref_mut()
+            .map(Plugins::take_effects)
+            .unwrap_or_default();
+        for effect in effects {
+            match effect {
+                Effect::Stored { holder, old, new } => Self::stored(vm, holder, old, new),
+                Effect::Initialize(class) => vm.start_initialization(exec, class),
+                // A call that cannot begin has thrown into the thread or made it wait; the
+                // instruction runs again either way.
+                Effect::Interpose(method) => drop(vm.interpose(exec, method)),
+            }
+        }
+        instead
     }
 
     #[inline]

@@ -21,7 +21,7 @@ use rpf_jvm::machine::{Choice, Instead, Site};
 
 use super::catalog::Catalog;
 use super::error::PluginError;
-use super::host_view::{HostContext, Reported, Requests, VmView};
+use super::host_view::{Effect, HostContext, Reported, Requests, VmView};
 
 /// A plugin that failed (returned an error or panicked) during the run.
 #[derive(Debug, Clone)]
@@ -415,12 +415,14 @@ impl Plugins {
                 (e.stack.len() as u32).saturating_sub(e.top().map_or(0, |f| f.stack_base))
             }),
         };
+        self.shared.requests.executing = true;
         let outcome = self
             .shared
             .call(&mut factory.active, &mut context, |b, host| {
                 b.execute(host, &at, &insn)
             })
             .unwrap_or(Execution::Reexecute);
+        self.shared.requests.executing = false;
         match outcome {
             Execution::Default => Instead::Nothing,
             Execution::Next => Instead::Next,
@@ -524,6 +526,11 @@ impl Plugins {
     /// Takes the data choices plugins registered since the last call.
     pub fn take_choices(&mut self) -> Vec<(String, Vec<Choice>)> {
         std::mem::take(&mut self.shared.requests.choices)
+    }
+
+    /// Takes what the bytecode factory did to the heap and frames during its last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.shared.requests.effects)
     }
 
     /// Takes a plugin's request to end the transition.

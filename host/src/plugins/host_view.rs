@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use abi_stable::std_types::{ROption, RStr, RString, RVec};
 use rpf_plugin_api::{
-    ChoiceKind, ConfigView, FieldInfo, FrameInfo, Host, InsnInfo, JValue, MethodInfo,
+    ChoiceKind, ClassReady, ConfigView, FieldInfo, FrameInfo, Host, InsnInfo, JValue, MethodInfo,
 };
 
 use rpf_jvm::class::Resolved;
@@ -16,7 +16,7 @@ use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::thread::Exec;
 use rpf_jvm::time::Timeouts;
 use rpf_jvm::value::{Ref, Value};
-use rpf_jvm::Jvm;
+use rpf_jvm::{Instantiable, Jvm};
 
 /// A violation a plugin reported.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +45,29 @@ pub struct Requests {
     /// Why the exploration is not exhaustive, once per reason (never taken: they hold for
     /// the whole run).
     pub incomplete: Vec<String>,
+    /// Whether a bytecode factory is executing an instruction (the only time plugins may
+    /// change the heap and the running thread's frames).
+    pub executing: bool,
+    /// What the bytecode factory did that the checker must carry out or hear of.
+    pub effects: Vec<Effect>,
+}
+
+/// A change a bytecode factory made or asked for while executing an instruction.
+#[derive(Debug, Clone, Copy)]
+pub enum Effect {
+    /// A field was written (the checker's footprint and sharing hear of it).
+    Stored {
+        /// The object written.
+        holder: Ref,
+        /// The value before.
+        old: Value,
+        /// The value written.
+        new: Value,
+    },
+    /// Begin initializing a class; the instruction runs again afterwards.
+    Initialize(ClassId),
+    /// Call a method before the instruction, which runs again afterwards.
+    Interpose(MethodId),
 }
 
 /// What the checker lends the plugins for one call: the JVM, where the running thread's
@@ -556,6 +579,13 @@ impl Host for VmView<'_> {
         self.vm.string_value(Ref(object)).map(RString::from).into()
     }
 
+    fn instance_of(&self, object: u32, class: RStr<'_>) -> bool {
+        match (self.vm.class_of(Ref(object)), self.class_id(class.as_str())) {
+            (Some(sub), Some(sup)) => self.vm.classes.is_assignable(sub, sup),
+            _ => false,
+        }
+    }
+
     fn stack_attr(&self, from_top: u32) -> i64 {
         self.running()
             .and_then(|e| Self::operand_index(e, from_top).map(|i| e.attr(i)))
@@ -625,6 +655,60 @@ impl Host for VmView<'_> {
         if let Some(i) = Self::local_index(exec, slot) {
             exec.stack[i] = from_jvalue(value);
         }
+    }
+
+    fn prepare_class(&mut self, class: RStr<'_>) -> ClassReady {
+        if !self.requests.executing {
+            return ClassReady::Failed(
+                "only a bytecode factory executing an instruction may prepare classes".into(),
+            );
+        }
+        match self.vm.instantiable(&class.as_str().replace('.', "/")) {
+            Instantiable::Ready(_) => ClassReady::Ready,
+            Instantiable::Uninitialized(c) => {
+                self.requests.effects.push(Effect::Initialize(c));
+                ClassReady::Initializing
+            }
+            Instantiable::Failed(reason) => ClassReady::Failed(reason.into()),
+        }
+    }
+
+    fn new_object(&mut self, class: RStr<'_>) -> ROption<u32> {
+        if !self.requests.executing {
+            return ROption::RNone;
+        }
+        match self.vm.instantiable(&class.as_str().replace('.', "/")) {
+            Instantiable::Ready(c) => ROption::RSome(self.vm.new_pinned(c).0),
+            _ => ROption::RNone,
+        }
+    }
+
+    fn set_field(&mut self, object: u32, name: RStr<'_>, value: JValue) -> bool {
+        if !self.requests.executing {
+            return false;
+        }
+        let holder = Ref(object);
+        let Some(slot) = self
+            .vm
+            .class_of(holder)
+            .and_then(|c| self.vm.field_slot(c, name.as_str()))
+        else {
+            return false;
+        };
+        let (old, new) = (self.vm.field(holder, slot), from_jvalue(value));
+        self.vm.state.heap.write_field(holder, slot, new);
+        self.requests
+            .effects
+            .push(Effect::Stored { holder, old, new });
+        true
+    }
+
+    fn invoke(&mut self, method: u32) -> bool {
+        if !self.requests.executing || !self.method_ok(method) {
+            return false;
+        }
+        self.requests.effects.push(Effect::Interpose(method));
+        true
     }
 
     fn register_choice(&mut self, id: RStr<'_>, values: RVec<JValue>) {

@@ -11,7 +11,7 @@ pub mod symbolic;
 pub use catalog::{Catalog, Library};
 pub use dispatch::{PluginFailure, PluginReports, Plugins};
 pub use error::PluginError;
-pub use host_view::{HostContext, Reported, Requests};
+pub use host_view::{Effect, HostContext, Reported, Requests};
 
 /// The `rpf plugins` listing: every component on the catalog's path, with its library.
 pub fn listing(catalog: &mut Catalog) -> Result<String, PluginError> {

@@ -200,8 +200,36 @@ pub enum CallArg {
     Sym(ExprId),
     /// A concrete primitive value (as the descriptor's type, bits sign-extended).
     Con(i64),
+    /// A lazily initialized reference input (`symbolic.lazy`): an input object, or `null`.
+    Object(Option<u32>),
     /// A value generated tests cannot rebuild (a reference, or a floating-point value).
     Opaque,
+}
+
+/// Where a lazily initialized input goes (`symbolic.lazy`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// A field of an input object.
+    Field {
+        /// The input object (host id; input objects are pinned, so ids are stable along
+        /// a path).
+        holder: u32,
+        /// The field's name.
+        field: String,
+    },
+    /// A reference parameter of an analysed method, by index.
+    Param(u32),
+}
+
+/// The value a lazily initialized input took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Taken {
+    /// `null`.
+    Null,
+    /// An input object (host id).
+    Object(u32),
+    /// A primitive input (its value as an `int`/`long`/float expression).
+    Value(ExprId),
 }
 
 /// What a path adds to its parent.
@@ -213,6 +241,8 @@ pub enum Step {
         target: u32,
         /// The arguments, in declaration order.
         args: Vec<CallArg>,
+        /// The receiver, if it is an input object (`symbolic.lazy`).
+        receiver: Option<u32>,
     },
     /// A branch of an analysed method took the edge from `pc` to `to` (branch coverage).
     Edge {
@@ -225,6 +255,30 @@ pub enum Step {
     },
     /// A condition the path takes.
     Assume(ExprId),
+    /// An input object of lazy initialization: the receiver of an analysed method, or an
+    /// object created for a reference input.
+    Object {
+        /// The host's object id.
+        id: u32,
+        /// `pkg.Class`.
+        class: String,
+    },
+    /// A lazily initialized input took its value (`choice` is the alternative's index, what
+    /// a replay repeats; 0 for primitive values).
+    Slot {
+        /// Where the value went.
+        slot: Slot,
+        /// The value.
+        taken: Taken,
+        /// The alternative taken.
+        choice: u32,
+    },
+    /// The precondition (`symbolic.lazy.precondition`) of an analysed method was called
+    /// (`done` false) or its result consumed (`done` true).
+    Precondition {
+        /// Whether its result was consumed.
+        done: bool,
+    },
     /// A new input variable, with where it came from.
     Input {
         /// The variable.

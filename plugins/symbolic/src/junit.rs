@@ -1,6 +1,8 @@
 //! Generated JUnit 5 tests: one class per analysed class (`<Class>SymbolicTest`, in the
 //! class's package), one test per selected path, calling the method with the path's
-//! solution and asserting the return value or the exception the path ended with.
+//! solution and asserting the return value or the exception the path ended with. Input
+//! structures of lazy initialization are rebuilt as rpf made them: objects allocated
+//! without a constructor, and the fields the path read set by reflection.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -60,6 +62,9 @@ fn class_source(
         }
     );
     let _ = writeln!(out, "public class {test_class} {{");
+    if summaries.iter().any(|s| !s.objects.is_empty()) {
+        out.push_str(STRUCTURE_HELPERS);
+    }
     let source_class = class.replace('$', ".");
     let mut numbers: BTreeMap<&str, usize> = BTreeMap::new();
     for s in summaries {
@@ -90,14 +95,31 @@ fn class_source(
             );
             continue;
         };
-        let receiver = if s.is_static {
-            source_class.clone()
-        } else {
-            format!("new {source_class}()")
+        let receiver = match &s.receiver {
+            Some(r) => r.clone(),
+            None if s.is_static => source_class.clone(),
+            None => format!("new {source_class}()"),
         };
         let call = format!("{receiver}.{}({})", t.name, args.join(", "));
         let _ = writeln!(out, "    @Test");
-        let _ = writeln!(out, "    void {name}() {{");
+        if s.objects.is_empty() {
+            let _ = writeln!(out, "    void {name}() {{");
+        } else {
+            let _ = writeln!(out, "    void {name}() throws Exception {{");
+            for (k, (class, _)) in s.objects.iter().enumerate() {
+                let class = class.replace('$', ".");
+                let _ = writeln!(out, "        {class} e{k} = allocate({class}.class);");
+            }
+            for (k, (_, fields)) in s.objects.iter().enumerate() {
+                for (field, value) in fields {
+                    let _ = writeln!(out, "        set(e{k}, \"{field}\", {value});");
+                }
+            }
+        }
+        let returns_reference = matches!(
+            return_type(&s.descriptor).as_bytes().first(),
+            Some(b'L' | b'[')
+        );
         match &s.outcome {
             Outcome::Throws(exception) => {
                 let _ = writeln!(
@@ -105,6 +127,9 @@ fn class_source(
                     "        assertThrows({}.class, () -> {call});",
                     exception.replace('$', ".")
                 );
+            }
+            Outcome::Returns(Some(value)) if returns_reference => {
+                let _ = writeln!(out, "        assertSame({value}, {call});");
             }
             Outcome::Returns(Some(value)) if return_type(&s.descriptor) != "V" => {
                 let _ = writeln!(out, "        assertEquals({value}, {call});");
@@ -119,3 +144,30 @@ fn class_source(
     let _ = writeln!(out, "}}");
     out
 }
+
+/// Helpers of test classes that rebuild input structures: an object allocated as rpf made
+/// it (zeroed, no constructor) and a field set whatever its access.
+const STRUCTURE_HELPERS: &str = r#"
+    @SuppressWarnings("unchecked")
+    private static <T> T allocate(Class<T> type) throws Exception {
+        Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+        java.lang.reflect.Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
+        theUnsafe.setAccessible(true);
+        Object unsafe = theUnsafe.get(null);
+        return (T) unsafeClass.getMethod("allocateInstance", Class.class).invoke(unsafe, type);
+    }
+
+    private static void set(Object object, String field, Object value) throws Exception {
+        for (Class<?> c = object.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                java.lang.reflect.Field f = c.getDeclaredField(field);
+                f.setAccessible(true);
+                f.set(object, value);
+                return;
+            } catch (NoSuchFieldException e) {
+                // declared further up
+            }
+        }
+        throw new NoSuchFieldException(field);
+    }
+"#;

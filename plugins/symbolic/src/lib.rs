@@ -17,16 +17,19 @@
 //!
 //! Methods named in `symbolic.method` (SPF's key) get symbolic `sym` parameters at each
 //! call; every path through them is summarized (condition, solution, return value or
-//! exception) in the report and, with `symbolic.tests.dir`, as JUnit 5 tests.
+//! exception) in the report and, with `symbolic.tests.dir`, as JUnit 5 tests. With
+//! `symbolic.lazy`, their reference inputs are built lazily (generalized symbolic execution).
 
 mod expr;
 mod float;
 mod fp;
 mod ieee;
 mod junit;
+mod lazy;
 mod machine;
 mod methods;
 mod solver;
+mod structure;
 
 use rpf_plugin_api::{bytecode_factory, BytecodeFactory, ConfigView, Execution, FrameInfo};
 use rpf_plugin_api::{HostRef, InsnInfo};
@@ -39,9 +42,16 @@ impl BytecodeFactory for Symbolic {
     }
 
     fn instructions(&self) -> Vec<String> {
+        // Field reads matter only to lazy initialization.
+        let lazy: &[&str] = if self.lazy.is_some() {
+            &["getfield"]
+        } else {
+            &[]
+        };
         machine::INTERCEPTED
             .iter()
             .chain(float::INTERCEPTED)
+            .chain(lazy)
             .map(|s| s.to_string())
             .collect()
     }
@@ -52,10 +62,12 @@ impl BytecodeFactory for Symbolic {
         at: &FrameInfo,
         insn: &InsnInfo,
     ) -> Execution {
-        // Floating-point instructions have their own module; everything else is the
-        // machine's.
+        // Floating-point instructions and lazy initialization's field reads have their own
+        // modules; everything else is the machine's.
         if float::handles(insn.mnemonic.as_str()) {
             self.float_step(host, at, insn.mnemonic.as_str())
+        } else if insn.mnemonic.as_str() == "getfield" {
+            self.lazy_getfield(host, at, insn)
         } else {
             self.step(host, at, insn)
         }

@@ -7,11 +7,14 @@ use rpf_plugin_api::{parameter_types, InsnInfo, JValue};
 
 use crate::expr::{
     arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg,
-    Cmp, Expr, ExprId, PathId, Step, F32, F64,
+    Cmp, Expr, ExprId, PathId, Slot, Step, Taken, F32, F64,
 };
 use crate::ieee;
-use crate::methods::{literal, return_type, Analysis, Coverage, Mode, Outcome, Summary};
+use crate::methods::{
+    literal, return_type, Analysis, Coverage, InputObject, Mode, Outcome, Summary,
+};
 use crate::solver::{Answer, Solver};
+use crate::structure::{input_heap, input_objects, object_name, Lazy};
 
 /// The ChoiceGenerator id of symbolic branches (its values are outcome indices).
 const CHOICE: &str = "symbolic";
@@ -66,10 +69,12 @@ pub struct Symbolic {
     ranges: Vec<(&'static str, i64, i64)>,
     /// Whether the generated tests were written (the report asks twice).
     pub tests_written: Option<Result<Vec<std::path::PathBuf>, String>>,
+    /// `symbolic.lazy`: lazy initialization of reference inputs.
+    pub(crate) lazy: Option<Lazy>,
 }
 
 /// A branch decision.
-enum Decision {
+pub(crate) enum Decision {
     /// Outcome `i` is taken (the path condition already says so).
     Take(usize),
     /// Several outcomes are feasible: the instruction re-executes once one is chosen.
@@ -120,6 +125,7 @@ impl Symbolic {
             last_inputs: Vec::new(),
             ranges: ranges(config)?,
             tests_written: None,
+            lazy: Lazy::configured(config)?,
         })
     }
 
@@ -160,7 +166,7 @@ impl Symbolic {
     // ----- values
 
     /// The current path.
-    fn path(host: &HostRef<'_, '_>) -> Option<PathId> {
+    pub(crate) fn path(host: &HostRef<'_, '_>) -> Option<PathId> {
         path_of(host.path_attr())
     }
 
@@ -190,7 +196,7 @@ impl Symbolic {
     }
 
     /// A Java value of `e`'s width (of a float or double: from its IEEE bits).
-    fn value(width: u32, v: i64) -> JValue {
+    pub(crate) fn value(width: u32, v: i64) -> JValue {
         if is_float(width) {
             ieee::value(v, width)
         } else if width == 64 {
@@ -602,7 +608,9 @@ impl Symbolic {
             return self.named_input(host, at);
         }
         if let Some(t) = self.methods.call_target(member) {
-            self.enter(host, t, member);
+            if let Err(execution) = self.enter(host, at, insn, t) {
+                return execution;
+            }
         }
         let params = parameter_types(member).len() as u32;
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
@@ -664,14 +672,7 @@ impl Symbolic {
         if host.stack_attr(0) == 0 {
             return Execution::Default;
         }
-        let outcomes = {
-            let mut a = arena();
-            let c = Self::operand(&mut a, host, 0);
-            let zero = a.constant(0, 32);
-            let holds = a.cmp(Cmp::Ne, c, zero);
-            [holds, a.not(holds)]
-        };
-        match self.decide(host, &outcomes) {
+        match self.truth(host) {
             Decision::Choose => Execution::Reexecute,
             Decision::Infeasible => Execution::Next,
             Decision::Take(0) => {
@@ -683,6 +684,19 @@ impl Symbolic {
                 Execution::Next
             }
         }
+    }
+
+    /// Whether the symbolic `boolean` on top of the operand stack is true (outcome 0) or
+    /// false (outcome 1) on this path.
+    pub(crate) fn truth(&mut self, host: &mut HostRef<'_, '_>) -> Decision {
+        let outcomes = {
+            let mut a = arena();
+            let c = Self::operand(&mut a, host, 0);
+            let zero = a.constant(0, 32);
+            let holds = a.cmp(Cmp::Ne, c, zero);
+            [holds, a.not(holds)]
+        };
+        self.decide(host, &outcomes)
     }
 
     /// `Verify.getInt(name)` with `symbolic=true`: a symbolic `int` input called `name`.
@@ -719,7 +733,7 @@ impl Symbolic {
     /// A new input `name` of type `descriptor` (integral) on `path`, within the configured
     /// range: the extended path, the variable, and the input's value as an `int` or `long`
     /// expression.
-    fn new_input(
+    pub(crate) fn new_input(
         &self,
         a: &mut Arena,
         path: Option<PathId>,
@@ -734,29 +748,16 @@ impl Symbolic {
         };
         if let Some(width) = float {
             // A float or double input: an IEEE 754 variable (replayed: its bits).
-            let var = match &self.replay {
-                Some(values) => {
-                    let taken = a
-                        .steps(path)
-                        .iter()
-                        .filter(|(_, s)| matches!(s, Step::Input { .. }))
-                        .count();
-                    a.constant(values.get(taken).copied().unwrap_or(0), width)
-                }
+            let var = match self.replay_value(a, path) {
+                Some(v) => a.constant(v, width),
                 None => a.intern(Expr::Var { name, width }),
             };
             let path = a.extend_path(path, Step::Input { var, origin });
             return (path, var, var);
         }
         let (width, signed, wide) = integral(descriptor).unwrap_or((32, true, false));
-        if let Some(values) = &self.replay {
+        if let Some(v) = self.replay_value(a, path) {
             // Confirmation: the next value, as a constant (so nothing is symbolic).
-            let taken = a
-                .steps(path)
-                .iter()
-                .filter(|(_, s)| matches!(s, Step::Input { .. }))
-                .count();
-            let v = values.get(taken).copied().unwrap_or(0);
             let java = if signed {
                 sign_extend(v, width)
             } else {
@@ -780,15 +781,44 @@ impl Symbolic {
         (path, var, value)
     }
 
+    /// Under `symbolic.replay`, the value of the next input of `path`: inputs and the
+    /// alternatives of reference inputs count, in path order.
+    pub(crate) fn replay_value(&self, a: &Arena, path: Option<PathId>) -> Option<i64> {
+        let values = self.replay.as_ref()?;
+        let taken = a.steps(path).iter().filter(|(_, s)| is_replayed(s)).count();
+        Some(values.get(taken).copied().unwrap_or(0))
+    }
+
     // ----- analysed methods
 
     /// A call of analysed method `t`: its `sym` parameters become inputs, and the path
-    /// records the call's arguments.
-    fn enter(&mut self, host: &mut HostRef<'_, '_>, t: usize, member: &str) {
+    /// records the call's arguments; with `symbolic.lazy`, reference inputs are set up and
+    /// the precondition runs first. `Err`: what the factory returns meanwhile.
+    fn enter(
+        &mut self,
+        host: &mut HostRef<'_, '_>,
+        at: &FrameInfo,
+        insn: &InsnInfo,
+        t: usize,
+    ) -> Result<(), Execution> {
+        if self.precondition_pending(host) {
+            return self.precondition_result(host);
+        }
+        let member = insn.member.as_str();
         let descriptor = &member[member.find('(').unwrap_or(0)..];
         let types = parameter_types(descriptor);
         let n = types.len() as u32;
         let target = self.methods.targets[t].clone();
+        let reference = |ty: &str| ty.starts_with('L') || ty.starts_with('[');
+        let receiver_from_top = (insn.mnemonic.as_str() != "invokestatic").then_some(n);
+        let lazy_params: Vec<(u32, u32, String)> = types
+            .iter()
+            .enumerate()
+            .filter(|(i, ty)| target.modes[*i] == Mode::Sym && reference(ty))
+            .map(|(i, ty)| (i as u32, n - 1 - i as u32, ty.clone()))
+            .collect();
+        self.lazy_entry(host, at, &lazy_params, receiver_from_top)?;
+        let lazy = self.lazy.is_some();
         let mut path = Self::path(host);
         let mut a = arena();
         let calls = a
@@ -822,10 +852,13 @@ impl Symbolic {
                         host.stack_value(host.current_thread(), from_top),
                     )),
                 },
+                (Mode::Sym, false) if lazy => {
+                    CallArg::Object(host.stack_value(host.current_thread(), from_top).as_ref())
+                }
                 (mode, _) => {
                     if mode == Mode::Sym {
                         self.methods.warnings.insert(format!(
-                            "parameter {i} ({}) of {}.{} stays concrete: symbolic references are not supported yet",
+                            "parameter {i} ({}) of {}.{} stays concrete: symbolic references need symbolic.lazy=true",
                             crate::methods::java_name(ty),
                             target.class,
                             target.name
@@ -836,11 +869,15 @@ impl Symbolic {
             };
             args.push(arg);
         }
+        let receiver = receiver_from_top
+            .filter(|_| lazy)
+            .and_then(|r| host.stack_value(host.current_thread(), r).as_ref());
         let path = a.extend_path(
             path,
             Step::Call {
                 target: t as u32,
                 args,
+                receiver,
             },
         );
         for (from_top, e) in attrs {
@@ -851,6 +888,8 @@ impl Symbolic {
         }
         drop(a);
         host.set_path_attr(path_attr_of(Some(path)));
+        let first_reference = receiver_from_top.or_else(|| lazy_params.first().map(|p| p.1));
+        self.call_precondition(host, &target.class, first_reference)
     }
 
     /// A return or `athrow` in an analysed method ends one of its paths.
@@ -864,6 +903,9 @@ impl Symbolic {
                 _ => Ended::Throws("java.lang.NullPointerException".into()),
             },
             "return" => Ended::Returns(None),
+            "areturn" if self.lazy.is_some() => {
+                Ended::Reference(host.stack_value(host.current_thread(), 0).as_ref())
+            }
             "areturn" => Ended::Returns(None),
             _ => {
                 let value = {
@@ -898,11 +940,13 @@ impl Symbolic {
         let a = arena();
         let steps = a.steps(path);
         let Some(args) = steps.iter().rev().find_map(|(_, s)| match s {
-            Step::Call { target, args } if *target as usize == t => Some(args.clone()),
+            Step::Call { target, args, .. } if *target as usize == t => Some(args.clone()),
             _ => None,
         }) else {
             return;
         };
+        let heap = input_heap(host, &a, path);
+        let objects = input_objects(&a, path);
         let mut wanted: Vec<ExprId> = args
             .iter()
             .filter_map(|arg| match arg {
@@ -910,6 +954,12 @@ impl Symbolic {
                 _ => None,
             })
             .collect();
+        let args_wanted = wanted.len();
+        wanted.extend(
+            heap.iter()
+                .flat_map(|(_, fields)| fields.iter())
+                .filter_map(|(_, v)| v.as_ref().err().map(|(e, _)| *e)),
+        );
         if let Ended::Returns(Some(e)) = &how {
             wanted.push(*e);
         }
@@ -927,7 +977,39 @@ impl Symbolic {
                 let v = values.pop().unwrap_or(0);
                 Outcome::Returns(literal(v, return_type(&descriptor)))
             }
+            Ended::Reference(r) => Outcome::Returns(match r {
+                None => Some("null".to_string()),
+                Some(r) if objects.iter().any(|(o, _)| *o == r) => Some(object_name(&objects, r)),
+                Some(_) => None,
+            }),
         };
+        let mut field_values = values.split_off(args_wanted.min(values.len())).into_iter();
+        let objects_solved: Vec<InputObject> = heap
+            .into_iter()
+            .map(|(class, fields)| {
+                let fields = fields
+                    .into_iter()
+                    .map(|(name, v)| {
+                        let text = match v {
+                            Ok(text) => text,
+                            Err((_, descriptor)) => field_values
+                                .next()
+                                .and_then(|v| literal(v, &descriptor))
+                                .unwrap_or_else(|| "?".to_string()),
+                        };
+                        (name, text)
+                    })
+                    .collect();
+                (class, fields)
+            })
+            .collect();
+        let receiver = steps.iter().rev().find_map(|(_, s)| match s {
+            Step::Call {
+                target, receiver, ..
+            } if *target as usize == t => Some(*receiver),
+            _ => None,
+        });
+        let receiver = receiver.flatten().map(|r| object_name(&objects, r));
         let mut solved = values.into_iter();
         let args: Vec<Option<String>> = args
             .iter()
@@ -935,6 +1017,8 @@ impl Symbolic {
             .map(|(arg, ty)| match arg {
                 CallArg::Sym(_) => solved.next().and_then(|v| literal(v, ty)),
                 CallArg::Con(v) => literal(*v, ty),
+                CallArg::Object(None) => Some("null".to_string()),
+                CallArg::Object(Some(r)) => Some(object_name(&objects, *r)),
                 CallArg::Opaque => None,
             })
             .collect();
@@ -962,6 +1046,8 @@ impl Symbolic {
             args,
             outcome,
             edges,
+            receiver,
+            objects: objects_solved,
         };
         if self.methods.record(path, summary)
             && self.methods.coverage == Coverage::Branch
@@ -1098,34 +1184,64 @@ impl Symbolic {
         let path = Self::path(host);
         let a = arena();
         let steps = a.steps(path);
-        let vars: Vec<(ExprId, &str)> = steps
+        let objects = input_objects(&a, path);
+        let vars: Vec<ExprId> = steps
             .iter()
             .filter_map(|(_, s)| match s {
-                Step::Input { var, origin } => Some((*var, origin.as_str())),
+                Step::Input { var, .. } => Some(*var),
                 _ => None,
             })
             .collect();
-        if vars.is_empty() {
+        if !steps.iter().any(|(_, s)| is_replayed(s)) {
             return Vec::new();
         }
-        let ids: Vec<ExprId> = vars.iter().map(|v| v.0).collect();
-        let solution = self.solver.solve(&a, path, None, &ids);
-        self.last_inputs = solution.clone().unwrap_or_default();
-        let mut lines: Vec<String> = match solution {
-            Some(values) => vars
-                .iter()
-                .zip(values)
-                .map(|((var, origin), v)| {
+        let Some(values) = self.solver.solve(&a, path, None, &vars) else {
+            self.last_inputs.clear();
+            return vec!["(the solver found no solution of the path condition)".to_string()];
+        };
+        // In path order, as a replay takes them: input values and reference alternatives.
+        let mut values = values.into_iter();
+        self.last_inputs.clear();
+        let mut lines = Vec::new();
+        for (_, step) in &steps {
+            match step {
+                Step::Input { var, origin } => {
+                    let v = values.next().unwrap_or(0);
+                    self.last_inputs.push(v);
                     let value = match a.width(*var) {
                         1 => (v != 0).to_string(),
                         w if is_float(w) => ieee::literal(v, w),
                         _ => v.to_string(),
                     };
-                    format!("{} = {value}  ({origin})", a.show(*var))
-                })
-                .collect(),
-            None => vec!["(the solver found no solution of the path condition)".to_string()],
-        };
+                    lines.push(format!("{} = {value}  ({origin})", a.show(*var)));
+                }
+                Step::Slot {
+                    slot,
+                    taken: taken @ (Taken::Null | Taken::Object(_)),
+                    choice,
+                } => {
+                    self.last_inputs.push(i64::from(*choice));
+                    let target = match slot {
+                        Slot::Field { holder, field } => {
+                            format!("{}.{field}", object_name(&objects, *holder))
+                        }
+                        Slot::Param(i) => format!("parameter {i}"),
+                    };
+                    let value = match taken {
+                        Taken::Object(o) => {
+                            let class = objects
+                                .iter()
+                                .find(|(id, _)| id == o)
+                                .map_or("", |(_, c)| c.as_str());
+                            format!("{} ({class})", object_name(&objects, *o))
+                        }
+                        _ => "null".to_string(),
+                    };
+                    lines.push(format!("{target} = {value}  (lazy initialization)"));
+                }
+                _ => {}
+            }
+        }
         let conditions: Vec<String> = steps
             .iter()
             .filter_map(|(_, s)| match s {
@@ -1186,10 +1302,24 @@ impl Symbolic {
                     Outcome::Returns(v) => (v.clone(), None),
                     Outcome::Throws(c) => (None, Some(c.clone())),
                 };
+                let objects: Vec<serde_json::Value> = s
+                    .objects
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (class, fields))| {
+                        let fields: serde_json::Map<String, serde_json::Value> = fields
+                            .iter()
+                            .map(|(f, v)| (f.clone(), serde_json::Value::from(v.as_str())))
+                            .collect();
+                        serde_json::json!({ "name": format!("e{k}"), "class": class, "fields": fields })
+                    })
+                    .collect();
                 serde_json::json!({
                     "method": methods.signature(s),
                     "condition": s.condition,
+                    "receiver": s.receiver,
                     "arguments": s.args,
+                    "objects": objects,
                     "returns": returns,
                     "throws": throws,
                 })
@@ -1243,6 +1373,8 @@ fn ranges(config: &ConfigView) -> Result<Vec<(&'static str, i64, i64)>, String> 
 enum Ended {
     /// A return, with the returned primitive value's expression.
     Returns(Option<ExprId>),
+    /// A reference returned (`symbolic.lazy`): `null` or an object.
+    Reference(Option<u32>),
     /// An exception of this class.
     Throws(String),
 }
@@ -1260,8 +1392,21 @@ fn integral(descriptor: &str) -> Option<(u32, bool, bool)> {
     })
 }
 
+/// Whether a step is an input that `symbolic.replay` gives a value for: an input variable,
+/// or the alternative a reference input took.
+fn is_replayed(step: &Step) -> bool {
+    matches!(
+        step,
+        Step::Input { .. }
+            | Step::Slot {
+                taken: Taken::Null | Taken::Object(_),
+                ..
+            }
+    )
+}
+
 /// Ends the current path: nothing after this instruction runs on it.
-fn prune(host: &mut HostRef<'_, '_>) {
+pub(crate) fn prune(host: &mut HostRef<'_, '_>) {
     host.ignore_state();
     host.break_transition();
 }

@@ -123,6 +123,10 @@ pub fn literal(value: i64, descriptor: &str) -> Option<String> {
     })
 }
 
+/// An input object of lazy initialization: its class (`pkg.Class`) and the fields a path
+/// read with their values (Java literals or object names once solved).
+pub type InputObject<V = String> = (String, Vec<(String, V)>);
+
 /// How a path through an analysed method ended.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -150,6 +154,11 @@ pub struct Summary {
     pub outcome: Outcome,
     /// The branch edges `(method, pc, to)` it took in analysed methods.
     pub edges: BTreeSet<(u32, u32, u32)>,
+    /// The receiver, if it is an input object (`e0`; `symbolic.lazy`).
+    pub receiver: Option<String>,
+    /// The input objects `e0`, `e1`, ... (`symbolic.lazy`): each one's class and the fields
+    /// the path read, with their values as Java literals or object names.
+    pub objects: Vec<InputObject>,
 }
 
 /// Which paths become generated tests.
@@ -319,13 +328,19 @@ impl Analysis {
                 current = Some(signature);
             }
             let args: Vec<&str> = s.args.iter().map(|a| a.as_deref().unwrap_or("?")).collect();
+            let receiver = s.receiver.as_ref().map_or(String::new(), |r| {
+                format!("{r}.{}", self.targets[s.target].name)
+            });
             let _ = writeln!(
                 out,
-                "  path {}: ({}) -> {}",
+                "  path {}: {receiver}({}) -> {}",
                 i + 1,
                 args.join(", "),
                 outcome_text(&s.outcome)
             );
+            if !s.objects.is_empty() {
+                let _ = writeln!(out, "    inputs: {}", objects_text(&s.objects));
+            }
             let _ = writeln!(out, "    condition: {}", condition_text(&s.condition));
         }
         for (line, uncovered) in self.uncovered() {
@@ -352,6 +367,20 @@ impl Analysis {
         out.sort();
         out
     }
+}
+
+/// The input objects of a path: `e0 = Node{elem=5, next=e1}; e1 = Node{next=null}`.
+pub fn objects_text(objects: &[InputObject]) -> String {
+    objects
+        .iter()
+        .enumerate()
+        .map(|(k, (class, fields))| {
+            let simple = class.rsplit('.').next().unwrap_or(class);
+            let fields: Vec<String> = fields.iter().map(|(f, v)| format!("{f}={v}")).collect();
+            format!("e{k} = {simple}{{{}}}", fields.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// `returns 5`, `returns`, `throws java.lang.ArithmeticException`.
