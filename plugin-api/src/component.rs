@@ -278,6 +278,12 @@ pub trait BytecodeFactory: 'static {
     /// Called before each intercepted instruction of the running thread.
     fn execute(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, insn: &InsnInfo)
         -> Execution;
+    /// The events the factory hears as well, as a listener would (none by default).
+    fn subscriptions(&self) -> EventMask {
+        EventMask::NONE
+    }
+    /// Handles one subscribed event.
+    fn on_event(&mut self, _host: &mut HostRef<'_, '_>, _event: &Event<'_>) {}
     /// Lines the error report shows about the path to a violation (symbolic execution: the
     /// concrete inputs that lead there); called when a violation is found.
     fn describe_path(&mut self, _host: &mut HostRef<'_, '_>) -> Vec<String> {
@@ -312,6 +318,14 @@ pub trait BytecodeFactoryFfi {
         at: &FrameInfo,
         insn: &InsnInfo,
     ) -> RResult<Execution, RString>;
+    /// See [`BytecodeFactory::subscriptions`].
+    fn subscriptions(&self) -> RResult<EventMask, RString>;
+    /// See [`BytecodeFactory::on_event`].
+    fn on_event(
+        &mut self,
+        host: Host_TO<'_, RMut<'_, ()>>,
+        event: &Event<'_>,
+    ) -> RResult<(), RString>;
     /// See [`BytecodeFactory::describe_path`].
     fn describe_path(&mut self, host: Host_TO<'_, RMut<'_, ()>>)
         -> RResult<RVec<RString>, RString>;
@@ -347,6 +361,18 @@ impl<B: BytecodeFactory> BytecodeFactoryFfi for BytecodeFactoryAdapter<B> {
         insn: &InsnInfo,
     ) -> RResult<Execution, RString> {
         guard(|| self.0.execute(&mut host, at, insn))
+    }
+
+    fn subscriptions(&self) -> RResult<EventMask, RString> {
+        guard(|| self.0.subscriptions())
+    }
+
+    fn on_event(
+        &mut self,
+        mut host: Host_TO<'_, RMut<'_, ()>>,
+        event: &Event<'_>,
+    ) -> RResult<(), RString> {
+        guard(|| self.0.on_event(&mut host, event))
     }
 
     fn describe_path(

@@ -107,8 +107,7 @@ pub enum ClassReady {
     /// Not initialized yet: its initialization has begun on the running thread, so the
     /// factory returns [`crate::Execution::Reexecute`] and asks again.
     Initializing,
-    /// The class cannot be instantiated (not found, abstract, an interface, an array, or of
-    /// the Java class library, whose objects need their constructors).
+    /// The class cannot be instantiated (not found, abstract, an interface or an array).
     Failed(RString),
 }
 
@@ -213,12 +212,12 @@ pub trait Host {
     fn push(&mut self, value: JValue);
     /// Sets a local variable of the running thread's innermost frame.
     fn set_local(&mut self, slot: u32, value: JValue);
-    /// Loads a class of the program (`pkg.Class`) and begins its initialization if it has
-    /// not run.
+    /// Loads a class (`pkg.Class`) and begins its initialization if it has not run.
     fn prepare_class(&mut self, class: RStr<'_>) -> ClassReady;
     /// Creates a zeroed instance of a [`ClassReady::Ready`] class without running a
-    /// constructor, kept alive for the rest of the path even where the program no longer
-    /// reaches it (symbolic execution's lazily initialized inputs).
+    /// constructor (the plugin sets up what one would), kept alive for the rest of the path
+    /// even where the program no longer reaches it (symbolic execution's lazily initialized
+    /// inputs).
     fn new_object(&mut self, class: RStr<'_>) -> ROption<u32>;
     /// Writes an instance field (`name` as in [`Host::field`]); `false` if there is none.
     fn set_field(&mut self, object: u32, name: RStr<'_>, value: JValue) -> bool;

@@ -735,3 +735,29 @@ fn an_input_object_the_program_drops_can_still_be_aliased() {
         "{paths:?}"
     );
 }
+
+#[test]
+fn a_path_ends_with_the_exception_that_leaves_the_method_wherever_it_was_thrown() {
+    let classes = compile_programs(&["tests/java/symbolic/methods"], &["-g"]);
+    let (out, report, generated) = analyse(classes.path(), "Exits", "Exits.run(sym)", &[]);
+    assert_eq!(out.status, Some(0), "{}", out.stdout);
+    let mut outcomes: Vec<String> = paths_of(&report)
+        .iter()
+        .map(|p| match p["throws"].as_str() {
+            Some(e) => e.to_string(),
+            None => format!("returns {}", p["returns"].as_str().unwrap_or_default()),
+        })
+        .collect();
+    outcomes.sort();
+    // A callee's exception and the VM's count; one caught inside the method does not.
+    assert_eq!(
+        outcomes,
+        [
+            "java.lang.ArithmeticException",
+            "java.lang.IllegalArgumentException",
+            "returns -1",
+            "returns 0"
+        ]
+    );
+    assert_eq!(run_generated(classes.path(), generated.path()), (4, 4));
+}

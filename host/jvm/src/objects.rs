@@ -17,14 +17,12 @@ pub enum Instantiable {
     Ready(ClassId),
     /// Not initialized yet (see [`Vm::start_initialization`]).
     Uninitialized(ClassId),
-    /// The class cannot be instantiated (not found, abstract, an interface, an array, or
-    /// of the Java class library, whose objects need their constructors).
+    /// The class cannot be instantiated (not found, abstract, an interface or an array).
     Failed(String),
 }
 
 impl Jvm {
-    /// Whether a plugin may instantiate class `name` (internal name), a class of the program:
-    /// loaded here.
+    /// Whether a plugin may instantiate class `name` (internal name): loaded here.
     pub fn instantiable(&mut self, name: &str) -> Instantiable {
         let class = match self.classes.load(name) {
             Ok(c) => c,
@@ -36,9 +34,6 @@ impl Jvm {
             || c.is_array()
         {
             return Instantiable::Failed(format!("{} cannot be instantiated", c.java_name()));
-        }
-        if c.system {
-            return Instantiable::Failed(format!("{} belongs to the class library", c.java_name()));
         }
         if self.class_state_of(class).init == crate::state::InitState::Done {
             Instantiable::Ready(class)

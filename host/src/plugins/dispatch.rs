@@ -61,10 +61,11 @@ struct Subscribed {
     mask: EventMask,
 }
 
-/// The bytecode factory and the opcodes it intercepts.
+/// The bytecode factory, the opcodes it intercepts and the events it hears.
 struct InsnFactory {
     active: Active<BytecodeFactoryBox>,
     intercept: [bool; 256],
+    mask: EventMask,
 }
 
 /// Keys whose `.class` values name something other than a heuristic ChoiceGenerator.
@@ -337,8 +338,17 @@ impl Plugins {
                     })?;
                     intercept[usize::from(op)] = true;
                 }
+                let mask = object
+                    .subscriptions()
+                    .into_result()
+                    .map_err(|e| refused(&r.name, &library, e))?;
+                self.mask = self.mask.union(mask);
                 let active = active(&r.name, library, object);
-                self.insn_factory = Some(InsnFactory { active, intercept });
+                self.insn_factory = Some(InsnFactory {
+                    active,
+                    intercept,
+                    mask,
+                });
             }
         }
         Ok(())
@@ -362,7 +372,8 @@ impl Plugins {
         self.insn_factory.is_some()
     }
 
-    /// Delivers `event` to every listener subscribed to its kind.
+    /// Delivers `event` to every listener subscribed to its kind, then to the bytecode
+    /// factory if it is.
     pub fn deliver(&mut self, mut context: HostContext<'_>, event: &Event<'_>) {
         for s in &mut self.listeners {
             if !s.mask.contains(event.kind) {
@@ -371,6 +382,13 @@ impl Plugins {
             self.shared.call(&mut s.active, &mut context, |l, host| {
                 l.on_event(host, event)
             });
+        }
+        if let Some(f) = self.insn_factory.as_mut() {
+            if f.mask.contains(event.kind) {
+                self.shared.call(&mut f.active, &mut context, |b, host| {
+                    b.on_event(host, event)
+                });
+            }
         }
     }
 
@@ -538,11 +556,15 @@ impl Plugins {
         std::mem::take(&mut self.shared.requests.break_transition)
     }
 
-    /// Stops delivering events to listeners (error traces replay paths they heard).
+    /// Stops delivering events to listeners and the bytecode factory (error traces replay
+    /// paths they heard).
     pub fn mute_listeners(&mut self) {
         self.mask = EventMask::NONE;
         for s in &mut self.listeners {
             s.mask = EventMask::NONE;
+        }
+        if let Some(f) = self.insn_factory.as_mut() {
+            f.mask = EventMask::NONE;
         }
     }
 

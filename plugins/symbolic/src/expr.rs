@@ -273,6 +273,12 @@ pub enum Step {
         /// The alternative taken.
         choice: u32,
     },
+    /// A box made for a symbolic value inside its wrapper class's cache, standing for the
+    /// cached box (see the `boxes` module).
+    Boxed {
+        /// The box (host id; pinned).
+        id: u32,
+    },
     /// The precondition (`symbolic.lazy.precondition`) of an analysed method was called
     /// (`done` false) or its result consumed (`done` true).
     Precondition {
@@ -481,11 +487,13 @@ impl Arena {
                 self.show(*b)
             ),
             Expr::Not(c) => format!("!({})", self.show(*c)),
-            Expr::Any(cs) => cs
-                .iter()
-                .map(|c| format!("({})", self.show(*c)))
-                .collect::<Vec<_>>()
-                .join(" || "),
+            Expr::Any(cs) => format!(
+                "({})",
+                cs.iter()
+                    .map(|c| self.show(*c))
+                    .collect::<Vec<_>>()
+                    .join(" || ")
+            ),
             Expr::FCompare { a, b, nan } => format!(
                 "{}({}, {})",
                 if *nan < 0 { "cmpl" } else { "cmpg" },

@@ -19,13 +19,23 @@ pub const UNREAD: i64 = -1;
 /// The ChoiceGenerator id of lazy initialization (its values index the alternatives).
 const CHOICE: &str = "symbolic.lazy";
 
-/// Whether `class` belongs to the program rather than the Java class library (only the
-/// program's classes are built by lazy initialization).
-fn program_class(host: &HostRef<'_, '_>, class: &str) -> bool {
+/// Whether loaded class `class` belongs to the program (`Some(true)`) or the Java class
+/// library (`Some(false)`); only the program's classes are built by lazy initialization.
+fn program_class_of(host: &HostRef<'_, '_>, class: &str) -> Option<bool> {
     host.class_methods(class.into())
         .first()
         .and_then(|&m| host.method_info(m).into_option())
-        .is_some_and(|m| !m.system)
+        .map(|m| !m.system)
+}
+
+/// Whether `class` is a loaded class of the program.
+fn program_class(host: &HostRef<'_, '_>, class: &str) -> bool {
+    program_class_of(host, class) == Some(true)
+}
+
+/// Whether `class` is a loaded class of the Java class library.
+fn library_class(host: &HostRef<'_, '_>, class: &str) -> bool {
+    program_class_of(host, class) == Some(false)
 }
 
 /// A value a reference input may take.
@@ -110,7 +120,14 @@ impl Symbolic {
             {
                 alternatives.push(Alternative::New);
             }
+            // Only the program's classes: the class library's objects need their constructors.
+            Some(c) if library_class(host, c) => {
+                refused(host, &format!("{c} belongs to the class library"));
+            }
             Some(c) => match host.prepare_class(c.as_str().into()) {
+                ClassReady::Ready if library_class(host, c) => {
+                    refused(host, &format!("{c} belongs to the class library"));
+                }
                 ClassReady::Ready => alternatives.push(Alternative::New),
                 ClassReady::Initializing => return Err(Execution::Reexecute),
                 ClassReady::Failed(reason) => refused(host, reason.as_str()),

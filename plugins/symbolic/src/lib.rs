@@ -20,6 +20,7 @@
 //! exception) in the report and, with `symbolic.tests.dir`, as JUnit 5 tests. With
 //! `symbolic.lazy`, their reference inputs are built lazily (generalized symbolic execution).
 
+mod boxes;
 mod expr;
 mod float;
 mod fp;
@@ -32,7 +33,7 @@ mod solver;
 mod structure;
 
 use rpf_plugin_api::{bytecode_factory, BytecodeFactory, ConfigView, Execution, FrameInfo};
-use rpf_plugin_api::{HostRef, InsnInfo};
+use rpf_plugin_api::{Event, EventKind, EventMask, HostRef, InsnInfo};
 
 pub use machine::Symbolic;
 
@@ -71,6 +72,19 @@ impl BytecodeFactory for Symbolic {
         } else {
             self.step(host, at, insn)
         }
+    }
+
+    fn subscriptions(&self) -> EventMask {
+        // How analysed methods end by an exception.
+        if self.methods.targets.is_empty() {
+            EventMask::NONE
+        } else {
+            EventMask::of(&[EventKind::ExceptionThrown, EventKind::MethodExited])
+        }
+    }
+
+    fn on_event(&mut self, host: &mut HostRef<'_, '_>, event: &Event<'_>) {
+        self.exited(host, event);
     }
 
     fn describe_path(&mut self, host: &mut HostRef<'_, '_>) -> Vec<String> {

@@ -1,10 +1,12 @@
 //! The symbolic semantics of the instructions the factory intercepts.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use rpf_plugin_api::{code_location, ChoiceKind, ConfigView, Execution, FrameInfo, HostRef};
-use rpf_plugin_api::{parameter_types, InsnInfo, JValue};
+use rpf_plugin_api::{parameter_types, Event, EventKind, InsnInfo, JValue};
 
+use crate::boxes::keeps_symbolic;
 use crate::expr::{
     arena, attr_of, expr_of, is_float, path_attr_of, path_of, sign_extend, Arena, BinOp, CallArg,
     Cmp, Expr, ExprId, PathId, Slot, Step, Taken, F32, F64,
@@ -47,7 +49,7 @@ pub const INTERCEPTED: &[&str] = &[
     // calls and their ends
     "invokevirtual", "invokespecial", "invokestatic", "invokeinterface", "invokedynamic",
     "ireturn", "lreturn",
-    "freturn", "dreturn", "areturn", "return", "athrow",
+    "freturn", "dreturn", "areturn", "return",
 ];
 
 /// The factory: the solver, following the search along paths, and the analysed methods.
@@ -71,6 +73,10 @@ pub struct Symbolic {
     pub tests_written: Option<Result<Vec<std::path::PathBuf>, String>>,
     /// `symbolic.lazy`: lazy initialization of reference inputs.
     pub(crate) lazy: Option<Lazy>,
+    /// The class of the exception thrown last, by thread (which one unwinds a method).
+    thrown: HashMap<u32, String>,
+    /// The thread and analysed method of the return instruction just summarized.
+    returning: Option<(u32, u32)>,
 }
 
 /// A branch decision.
@@ -126,6 +132,8 @@ impl Symbolic {
             ranges: ranges(config)?,
             tests_written: None,
             lazy: Lazy::configured(config)?,
+            thrown: HashMap::new(),
+            returning: None,
         })
     }
 
@@ -150,7 +158,7 @@ impl Symbolic {
                 self.concretize_operands(host, at, &all, "the dimensions of multianewarray")
             }
             _ if m.starts_with("invoke") => self.invoke(host, at, insn),
-            "ireturn" | "lreturn" | "freturn" | "dreturn" | "areturn" | "return" | "athrow" => {
+            "ireturn" | "lreturn" | "freturn" | "dreturn" | "areturn" | "return" => {
                 self.leave(host, at, m)
             }
             "ifnull" | "ifnonnull" | "if_acmpeq" | "if_acmpne" => {
@@ -159,7 +167,7 @@ impl Symbolic {
             _ if m.ends_with("aload") && m != "aload" => self.array_access(host, at, 0),
             _ if m.ends_with("astore") => self.array_access(host, at, 1),
             _ if m.starts_with("if") => self.branch(host, at, insn),
-            _ => self.binary(host, at, m),
+            _ => self.binary(host, m),
         }
     }
 
@@ -216,7 +224,7 @@ impl Symbolic {
 
     // ----- arithmetic
 
-    fn binary(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, m: &str) -> Execution {
+    fn binary(&mut self, host: &mut HostRef<'_, '_>, m: &str) -> Execution {
         let (ta, tb) = (host.stack_attr(1), host.stack_attr(0));
         if ta == 0 && tb == 0 {
             return Execution::Default;
@@ -249,7 +257,6 @@ impl Symbolic {
                 Decision::Take(0) => {
                     host.pop();
                     host.push(Self::value(width, 0));
-                    self.leave_throwing(host, at, "java.lang.ArithmeticException");
                     return Execution::Default;
                 }
                 Decision::Take(_) => {}
@@ -430,6 +437,11 @@ impl Symbolic {
         at: &FrameInfo,
         insn: &InsnInfo,
     ) -> Execution {
+        if insn.mnemonic.starts_with("if_acmp") {
+            if let Some(execution) = self.box_identity(host, at, insn) {
+                return execution;
+            }
+        }
         if !self.analysed(host, at) {
             return Execution::Default;
         }
@@ -455,7 +467,7 @@ impl Symbolic {
 
     /// Records that the branch at `at` goes to `to` on this path, if the running method is
     /// analysed (branch coverage).
-    fn edge(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, to: u32) {
+    pub(crate) fn edge(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, to: u32) {
         if !self.analysed(host, at) {
             return;
         }
@@ -561,12 +573,10 @@ impl Symbolic {
             i as i32
         } else {
             // Out of bounds: the VM throws, naming one such index.
-            let value = match self.concretize(host, at, index, "an out-of-bounds array index") {
+            match self.concretize(host, at, index, "an out-of-bounds array index") {
                 Some(v) => v as i32,
                 None => return Execution::Next,
-            };
-            self.leave_throwing(host, at, "java.lang.ArrayIndexOutOfBoundsException");
-            value
+            }
         };
         replace_operand(host, index_at, JValue::Int(value));
         Execution::Default
@@ -587,12 +597,8 @@ impl Symbolic {
         match self.decide(host, &outcomes) {
             Decision::Choose => Execution::Reexecute,
             Decision::Infeasible => Execution::Next,
-            Decision::Take(i) => {
-                let done = self.concretize_operands(host, at, &[0], &format!("the length of {m}"));
-                if i == 0 {
-                    self.leave_throwing(host, at, "java.lang.NegativeArraySizeException");
-                }
-                done
+            Decision::Take(_) => {
+                self.concretize_operands(host, at, &[0], &format!("the length of {m}"))
             }
         }
     }
@@ -611,6 +617,12 @@ impl Symbolic {
             if let Err(execution) = self.enter(host, at, insn, t) {
                 return execution;
             }
+        }
+        if let Some(execution) = self.box_value(host, insn) {
+            return execution;
+        }
+        if keeps_symbolic(member) {
+            return Execution::Default;
         }
         let params = parameter_types(member).len() as u32;
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
@@ -892,16 +904,12 @@ impl Symbolic {
         self.call_precondition(host, &target.class, first_reference)
     }
 
-    /// A return or `athrow` in an analysed method ends one of its paths.
+    /// A return in an analysed method ends one of its paths.
     fn leave(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, m: &str) -> Execution {
         if !self.analysed(host, at) {
             return Execution::Default;
         }
         let outcome = match m {
-            "athrow" => match host.stack_value(host.current_thread(), 0) {
-                JValue::Ref(r) => Ended::Throws(host.class_name(r).into_string()),
-                _ => Ended::Throws("java.lang.NullPointerException".into()),
-            },
             "return" => Ended::Returns(None),
             "areturn" if self.lazy.is_some() => {
                 Ended::Reference(host.stack_value(host.current_thread(), 0).as_ref())
@@ -915,24 +923,42 @@ impl Symbolic {
                 Ended::Returns(Some(value))
             }
         };
-        self.summarize(host, at, outcome);
+        self.summarize(host, at.method, outcome);
+        self.returning = Some((host.current_thread(), at.method));
         Execution::Default
     }
 
-    /// An exception rpf's semantics throw (division by zero, bad index or length) ends a
-    /// path of the analysed method running.
-    fn leave_throwing(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, exception: &str) {
-        if self.analysed(host, at) {
-            self.summarize(host, at, Ended::Throws(exception.to_string()));
+    /// Events of analysed methods: an exception thrown, and a method exited — by the return
+    /// [`Symbolic::leave`] saw, or else unwound by the exception thrown last on its thread,
+    /// which ends its path (thrown by the method itself, by a callee, or by the VM).
+    pub fn exited(&mut self, host: &mut HostRef<'_, '_>, event: &Event<'_>) {
+        match event.kind {
+            EventKind::ExceptionThrown => {
+                self.thrown
+                    .insert(event.thread, event.text.as_str().replace('/', "."));
+            }
+            EventKind::MethodExited => {
+                if self.returning.take() == Some((event.thread, event.method)) {
+                    return;
+                }
+                if self.methods.frame_target(host, event.method).is_none() {
+                    return;
+                }
+                let Some(exception) = self.thrown.get(&event.thread).cloned() else {
+                    return;
+                };
+                self.summarize(host, event.method, Ended::Throws(exception));
+            }
+            _ => {}
         }
     }
 
-    /// Records the path of the analysed method at `at` that ends `how`.
-    fn summarize(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo, how: Ended) {
-        let Some(t) = self.methods.frame_target(host, at.method) else {
+    /// Records the path of analysed method `method` that ends `how`.
+    fn summarize(&mut self, host: &mut HostRef<'_, '_>, method: u32, how: Ended) {
+        let Some(t) = self.methods.frame_target(host, method) else {
             return;
         };
-        let Some(info) = host.method_info(at.method).into_option() else {
+        let Some(info) = host.method_info(method).into_option() else {
             return;
         };
         let descriptor = info.descriptor.into_string();
@@ -1061,7 +1087,7 @@ impl Symbolic {
 
     /// Which of `outcomes` (conditions that exclude each other and cover every case) the
     /// path takes.
-    fn decide(&mut self, host: &mut HostRef<'_, '_>, outcomes: &[ExprId]) -> Decision {
+    pub(crate) fn decide(&mut self, host: &mut HostRef<'_, '_>, outcomes: &[ExprId]) -> Decision {
         let path = Self::path(host);
         if let Some(JValue::Int(i)) = host
             .current_choice(CHOICE.into(), ChoiceKind::Int)
