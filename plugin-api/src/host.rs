@@ -78,6 +78,8 @@ pub struct MethodInfo {
     pub synchronized: bool,
     /// Whether the method is static.
     pub is_static: bool,
+    /// Whether the method is native (the VM implements it).
+    pub native: bool,
 }
 
 /// Facts about a field.
@@ -175,6 +177,8 @@ pub trait Host {
     fn array_element(&self, object: u32, index: u32) -> ROption<JValue>;
     /// The text of a `java.lang.String` object.
     fn string_value(&self, object: u32) -> ROption<RString>;
+    /// Whether any field or element of an object carries an attribute.
+    fn has_attributes(&self, object: u32) -> bool;
     /// Whether an object is an instance of a loaded class or interface (`pkg.Class`).
     fn instance_of(&self, object: u32, class: RStr<'_>) -> bool;
 

@@ -761,3 +761,15 @@ fn a_path_ends_with_the_exception_that_leaves_the_method_wherever_it_was_thrown(
     );
     assert_eq!(run_generated(classes.path(), generated.path()), (4, 4));
 }
+
+#[test]
+fn a_native_method_reading_symbolic_contents_makes_the_run_incomplete() {
+    let classes = compile_programs(&["tests/java/symbolic/natives"], &[]);
+    let (out, report) = check_with_report(classes.path(), "ArraysEqualsInput", &[]);
+    assert_eq!(out.status, Some(3), "{}", out.stdout);
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("a native method, jdk.internal.misc.Unsafe.getLong"),
+        "{reason}"
+    );
+}

@@ -236,6 +236,27 @@ impl HeapAttrs {
         self.0.is_empty()
     }
 
+    /// Gives elements `dst_pos..dst_pos + n` of `dst` the attributes of elements
+    /// `src_pos..src_pos + n` of `src` (an array copy; the ranges may overlap).
+    pub fn copy_range(&mut self, src: Ref, src_pos: u32, dst: Ref, dst_pos: u32, n: u32) {
+        let moved: Vec<i64> = (0..n).map(|i| self.get(src, src_pos + i)).collect();
+        for (i, attr) in (0..n).zip(moved) {
+            self.set(dst, dst_pos + i, attr);
+        }
+    }
+
+    /// Gives `copy` every attribute of `original` (a clone).
+    pub fn copy_all(&mut self, original: Ref, copy: Ref) {
+        let attrs: Vec<(u32, i64)> = self
+            .iter()
+            .filter(|&(r, _, _)| r == original)
+            .map(|(_, at, a)| (at, a))
+            .collect();
+        for (at, attr) in attrs {
+            self.set(copy, at, attr);
+        }
+    }
+
     /// Every attribute as `(object, slot or index, attr)`.
     pub fn iter(&self) -> impl Iterator<Item = (Ref, u32, i64)> + '_ {
         self.0.iter().map(|(&(r, at), &a)| (r, at, a))

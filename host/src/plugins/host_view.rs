@@ -486,6 +486,7 @@ impl Host for VmView<'_> {
             system: c.system,
             synchronized: m.is_synchronized(),
             is_static: m.is_static(),
+            native: m.is_native(),
         })
     }
 
@@ -577,6 +578,11 @@ impl Host for VmView<'_> {
 
     fn string_value(&self, object: u32) -> ROption<RString> {
         self.vm.string_value(Ref(object)).map(RString::from).into()
+    }
+
+    fn has_attributes(&self, object: u32) -> bool {
+        let object = Ref(object);
+        self.vm.state.heap_attrs.iter().any(|(r, _, _)| r == object)
     }
 
     fn instance_of(&self, object: u32, class: RStr<'_>) -> bool {

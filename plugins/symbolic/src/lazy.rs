@@ -222,7 +222,18 @@ impl Symbolic {
         };
         let descriptor = field.descriptor.as_str();
         let path = Self::path(host);
-        let holder_name = object_name(&input_objects(&arena(), path), holder);
+        let objects = input_objects(&arena(), path);
+        if !objects.iter().any(|(id, _)| *id == holder) {
+            // A clone of an input object: its field is the original's input, which no read
+            // has taken yet.
+            let reason = format!(
+                "a copy of a lazily initialized input object read field {name} at {}, before the original did; it saw the field's default value",
+                code_location(host, at.method, at.pc)
+            );
+            host.incomplete(reason.as_str().into());
+            return Execution::Default;
+        }
+        let holder_name = object_name(&objects, holder);
         let slot = Slot::Field {
             holder,
             field: name.clone(),

@@ -624,6 +624,7 @@ impl Symbolic {
         if keeps_symbolic(member) {
             return Execution::Default;
         }
+        self.check_native_contents(host, at, insn);
         let params = parameter_types(member).len() as u32;
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
         // A call site (string concatenation, a lambda capturing values) runs the class
@@ -633,6 +634,57 @@ impl Symbolic {
             return Execution::Default;
         }
         self.concretize_operands(host, at, &symbolic, &format!("a call of {member}"))
+    }
+
+    /// A native method that gets an array holding symbolic values, or reads an object's
+    /// fields by offset (`Unsafe`, `VarHandle`: reflection and atomics) where they hold
+    /// symbolic values or lazy inputs not read yet, sees only their placeholders; the run
+    /// says so.
+    fn check_native_contents(
+        &mut self,
+        host: &mut HostRef<'_, '_>,
+        at: &FrameInfo,
+        insn: &InsnInfo,
+    ) {
+        let member = insn.member.as_str();
+        if ATTRIBUTE_SAFE_NATIVES.contains(&member) {
+            return;
+        }
+        let (native, is_static) = match declared_method(host, member) {
+            Some(m) => (m.native, m.is_static),
+            // Signature-polymorphic calls name the call site's descriptor.
+            None => (
+                member.starts_with("java.lang.invoke.VarHandle.")
+                    || member.starts_with("java.lang.invoke.MethodHandle."),
+                false,
+            ),
+        };
+        if !native {
+            return;
+        }
+        let types = parameter_types(member);
+        let n = types.len() as u32;
+        let receiver = (!is_static && insn.mnemonic.as_str() != "invokestatic").then_some(n);
+        let by_offset = ["jdk.internal.misc.Unsafe.", "sun.misc.Unsafe.", "java.lang.invoke."]
+            .iter()
+            .any(|p| member.starts_with(p));
+        let thread = host.current_thread();
+        let symbolic_contents = types
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.starts_with('L') || t.starts_with('['))
+            .map(|(i, _)| n - 1 - i as u32)
+            .chain(receiver)
+            .filter_map(|from_top| host.stack_value(thread, from_top).as_ref())
+            .filter(|&object| by_offset || host.array_length(object).is_some())
+            .any(|object| host.has_attributes(object));
+        if symbolic_contents {
+            let reason = format!(
+                "a native method, {member}, read arrays or objects holding symbolic values, which it sees as placeholders, at {}",
+                code_location(host, at.method, at.pc)
+            );
+            host.incomplete(reason.as_str().into());
+        }
     }
 
     /// `Verifier.nondet*()` inputs and `Verifier.assume(cond)`.
@@ -1462,15 +1514,40 @@ pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: 
 /// Java code whose branches are worth exploring.
 const SYMBOLIC_LIBRARY: &[&str] = &["java.lang.Math", "java.lang.StrictMath"];
 
+/// Natives that keep or never read the contents of their reference arguments: the VM
+/// copies attributes along (`arraycopy`, `clone`), or they read no contents.
+#[rustfmt::skip]
+const ATTRIBUTE_SAFE_NATIVES: &[&str] = &[
+    "java.lang.System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+    "java.lang.Object.clone()Ljava/lang/Object;",
+    "java.lang.Object.getClass()Ljava/lang/Class;",
+    "java.lang.Object.hashCode()I",
+    "java.lang.System.identityHashCode(Ljava/lang/Object;)I",
+    "java.lang.Object.notify()V",
+    "java.lang.Object.notifyAll()V",
+    "java.lang.Object.wait(J)V",
+];
+
+/// The method a call instruction's `member` (`pkg.Class.name(descriptor)`) declares.
+fn declared_method(host: &HostRef<'_, '_>, member: &str) -> Option<rpf_plugin_api::MethodInfo> {
+    let (head, _) = member.split_once('(')?;
+    let (owner, name) = head.rsplit_once('.')?;
+    let descriptor = &member[head.len()..];
+    host.class_methods(owner.into())
+        .into_iter()
+        .filter_map(|id| host.method_info(id).into_option())
+        .find(|m| m.name.as_str() == name && m.descriptor.as_str() == descriptor)
+}
+
 /// Whether a call makes its symbolic arguments concrete: a native method reads only their
 /// concrete values, and the rest of the Java class library (formatting, collections)
 /// would split paths on every digit and bucket.
 fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
     let member = insn.member.as_str();
-    let Some((owner, name, descriptor)) = member
+    let Some(owner) = member
         .split_once('(')
         .and_then(|(head, _)| head.rsplit_once('.'))
-        .map(|(class, name)| (class, name, &member[member.find('(').unwrap_or(0)..]))
+        .map(|(c, _)| c)
     else {
         return false;
     };
@@ -1478,13 +1555,7 @@ fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
         return false;
     }
     let direct = matches!(insn.mnemonic.as_str(), "invokestatic" | "invokespecial");
-    host.class_methods(owner.into()).iter().any(|&id| {
-        host.method_info(id).into_option().is_some_and(|m| {
-            m.name.as_str() == name
-                && m.descriptor.as_str() == descriptor
-                && (m.system || (direct && m.instructions == 0))
-        })
-    })
+    declared_method(host, member).is_some_and(|m| m.system || (direct && m.instructions == 0))
 }
 
 #[cfg(test)]

@@ -686,7 +686,12 @@ fn object_clone<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> Nat
     vm.make_room(exec, footprint).map_err(out_of_memory)?;
     let copy = vm.state.heap.get(this).and_then(|o| o.data.try_clone());
     let data = copy.ok_or(out_of_memory(OutOfMemory::HeapSpace))?;
-    Ok(Value::Ref(vm.alloc(class, data)))
+    let clone = vm.alloc(class, data);
+    if !vm.state.heap_attrs.is_empty() {
+        // Plugin attributes (symbolic values) travel with the fields and elements.
+        vm.state.heap_attrs.copy_all(this, clone);
+    }
+    Ok(Value::Ref(clone))
 }
 
 /// The `Class[]` of the given classes.

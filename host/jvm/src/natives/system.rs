@@ -302,6 +302,12 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     if n == 0 {
         return Ok(Value::Void);
     }
+    if !vm.state.heap_attrs.is_empty() {
+        // Plugin attributes (symbolic values) travel with the elements.
+        vm.state
+            .heap_attrs
+            .copy_range(src, sp as u32, dst, dp as u32, n as u32);
+    }
     if sk == crate::value::ElemKind::Ref {
         return copy_refs(vm, src, sp, dst, dp, n);
     }
