@@ -78,7 +78,8 @@ pub struct MethodInfo {
     pub synchronized: bool,
     /// Whether the method is static.
     pub is_static: bool,
-    /// Whether the method is native (the VM implements it).
+    /// Whether the VM implements the method itself: a native, or an intrinsic that replaces
+    /// its bytecode (`Math.sqrt`); it sees concrete values only.
     pub native: bool,
 }
 

@@ -772,4 +772,11 @@ fn a_native_method_reading_symbolic_contents_makes_the_run_incomplete() {
         reason.contains("a native method, jdk.internal.misc.Unsafe.getLong"),
         "{reason}"
     );
+    // A native in java.lang.Math takes concrete values too.
+    let (out, report) = check_with_report(classes.path(), "SqrtInput", &[]);
+    assert_ne!(report["result"], "no_violation", "{}", out.stdout);
+    if out.status == Some(3) {
+        let reason = report["stop_reason"].as_str().unwrap_or_default();
+        assert!(reason.contains("java.lang.Math.sqrt(D)D"), "{reason}");
+    }
 }

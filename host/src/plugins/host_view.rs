@@ -486,7 +486,7 @@ impl Host for VmView<'_> {
             system: c.system,
             synchronized: m.is_synchronized(),
             is_static: m.is_static(),
-            native: m.is_native(),
+            native: m.is_native() || m.native.is_some(),
         })
     }
 

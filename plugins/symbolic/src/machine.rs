@@ -665,9 +665,13 @@ impl Symbolic {
         let types = parameter_types(member);
         let n = types.len() as u32;
         let receiver = (!is_static && insn.mnemonic.as_str() != "invokestatic").then_some(n);
-        let by_offset = ["jdk.internal.misc.Unsafe.", "sun.misc.Unsafe.", "java.lang.invoke."]
-            .iter()
-            .any(|p| member.starts_with(p));
+        let by_offset = [
+            "jdk.internal.misc.Unsafe.",
+            "sun.misc.Unsafe.",
+            "java.lang.invoke.",
+        ]
+        .iter()
+        .any(|p| member.starts_with(p));
         let thread = host.current_thread();
         let symbolic_contents = types
             .iter()
@@ -1510,8 +1514,8 @@ pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: 
     }
 }
 
-/// Classes of the Java class library whose methods take symbolic arguments: small, pure
-/// Java code whose branches are worth exploring.
+/// Classes of the Java class library whose Java methods take symbolic arguments: small,
+/// pure Java code whose branches are worth exploring (their natives do not).
 const SYMBOLIC_LIBRARY: &[&str] = &["java.lang.Math", "java.lang.StrictMath"];
 
 /// Natives that keep or never read the contents of their reference arguments: the VM
@@ -1551,11 +1555,13 @@ fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
     else {
         return false;
     };
-    if SYMBOLIC_LIBRARY.contains(&owner) {
-        return false;
-    }
     let direct = matches!(insn.mnemonic.as_str(), "invokestatic" | "invokespecial");
-    declared_method(host, member).is_some_and(|m| m.system || (direct && m.instructions == 0))
+    declared_method(host, member).is_some_and(|m| {
+        // A native reads only concrete values, even in java.lang.Math (`sqrt`).
+        m.native
+            || (direct && m.instructions == 0)
+            || (m.system && !SYMBOLIC_LIBRARY.contains(&owner))
+    })
 }
 
 #[cfg(test)]
