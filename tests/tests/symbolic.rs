@@ -474,6 +474,21 @@ fn nondet_strings_are_bounded_symbolic_strings() {
         "{reason}"
     );
 
+    // Integer.parseInt and Character.digit's table run on the symbolic characters.
+    let (out, report) =
+        check_with_report(classes.path(), "ParseNumber", &["+symbolic.string_length=3"]);
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["confirmed"], true, "{error}");
+    let chars: Vec<String> = input_values(error)
+        .into_iter()
+        .filter(|v| v != "true" && v != "false")
+        .collect();
+    assert!(
+        chars.ends_with(&["52".to_string(), "50".to_string()]),
+        "the characters of a string parsed as 42: {chars:?}"
+    );
+
     for settings in [&[][..], &["+symbolic.string_length=3"][..]] {
         let (out, report) = check_with_report(classes.path(), "ShortStrings", settings);
         assert_eq!(out.status, Some(3), "{settings:?}: {}", out.stdout);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use rpf_plugin_api::parameter_types;
 
-use crate::methods::{outcome_text, return_type, Analysis, Outcome, Summary};
+use crate::methods::{condition_text, outcome_text, return_type, Analysis, Outcome, Summary};
 
 /// Writes the test classes under `dir`; the files written.
 pub fn write(dir: &Path, analysis: &Analysis) -> Result<Vec<PathBuf>, String> {
@@ -82,11 +82,7 @@ fn class_source(
         let _ = writeln!(
             out,
             "    // path condition: {}",
-            if s.condition.is_empty() {
-                "true"
-            } else {
-                &s.condition
-            }
+            condition_text(&s.condition)
         );
         let Some(args) = s.args.iter().cloned().collect::<Option<Vec<String>>>() else {
             let _ = writeln!(

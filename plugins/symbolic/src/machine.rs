@@ -13,7 +13,7 @@ use crate::expr::{
 };
 use crate::ieee;
 use crate::methods::{
-    literal, return_type, Analysis, Coverage, InputObject, Mode, Outcome, Summary,
+    abbreviated, literal, return_type, Analysis, Coverage, InputObject, Mode, Outcome, Summary,
 };
 use crate::solver::{Answer, Solver};
 use crate::structure::{input_heap, input_objects, object_name, Lazy};
@@ -27,9 +27,13 @@ const VERIFIER: &str = "org.sosy_lab.sv_benchmarks.Verifier.";
 /// JPF's `Verify.getInt(name)`: a symbolic input named `name` when `symbolic=true`.
 const VERIFY_GET_INT: &str = "gov.nasa.jpf.vm.Verify.getInt(Ljava/lang/String;)I";
 
-/// Arrays up to this length are indexed symbolically by one outcome per index; longer ones
-/// concretize the index.
+/// Arrays up to this length are indexed symbolically by one outcome per index; loads from
+/// longer primitive arrays are if-then-else expressions, other accesses concretize the index.
 const MAX_ENUMERATED_INDEX: i32 = 64;
+
+/// Loads from long primitive arrays with at most this many runs of equal elements are
+/// if-then-else expressions; others concretize the index.
+const MAX_TABLE_RUNS: usize = 1024;
 
 /// Every instruction that may consume a symbolic value.
 #[rustfmt::skip]
@@ -164,8 +168,8 @@ impl Symbolic {
             "ifnull" | "ifnonnull" | "if_acmpeq" | "if_acmpne" => {
                 self.reference_branch(host, at, insn)
             }
-            _ if m.ends_with("aload") && m != "aload" => self.array_access(host, at, 0),
-            _ if m.ends_with("astore") => self.array_access(host, at, 1),
+            _ if m.ends_with("aload") && m != "aload" => self.array_access(host, at, m, 0),
+            _ if m.ends_with("astore") => self.array_access(host, at, m, 1),
             _ if m.starts_with("if") => self.branch(host, at, insn),
             _ => self.binary(host, m),
         }
@@ -531,6 +535,7 @@ impl Symbolic {
         &mut self,
         host: &mut HostRef<'_, '_>,
         at: &FrameInfo,
+        m: &str,
         index_at: u32,
     ) -> Execution {
         let Some(index) = expr_of(host.stack_attr(index_at)) else {
@@ -541,6 +546,9 @@ impl Symbolic {
             return Execution::Default;
         };
         let length = host.array_length(array).into_option().unwrap_or(0) as i32;
+        if length > MAX_ENUMERATED_INDEX && index_at == 0 && m != "aaload" {
+            return self.table_load(host, at, m, index, array, length);
+        }
         if length > MAX_ENUMERATED_INDEX {
             return self.concretize_operands(
                 host,
@@ -580,6 +588,97 @@ impl Symbolic {
         };
         replace_operand(host, index_at, JValue::Int(value));
         Execution::Default
+    }
+
+    /// A load from a primitive array longer than [`MAX_ENUMERATED_INDEX`] at a symbolic
+    /// index (a lookup table: `Character.digit`'s, say): in bounds, the value is an
+    /// if-then-else over the runs of equal elements, one path whatever the index; out of
+    /// bounds, the VM throws.
+    fn table_load(
+        &mut self,
+        host: &mut HostRef<'_, '_>,
+        at: &FrameInfo,
+        m: &str,
+        index: ExprId,
+        array: u32,
+        length: i32,
+    ) -> Execution {
+        // Runs of equal elements, as (last index, value expression).
+        let mut runs: Vec<(i32, ExprId)> = Vec::new();
+        {
+            let mut a = arena();
+            for k in 0..length {
+                let element = match expr_of(host.element_attr(array, k as u32)) {
+                    Some(e) => e,
+                    None => match host.array_element(array, k as u32).into_option() {
+                        Some(JValue::Long(v)) => a.constant(v, 64),
+                        Some(JValue::Float(v)) => a.float_constant(f64::from(v), F32),
+                        Some(JValue::Double(v)) => a.float_constant(v, F64),
+                        Some(JValue::Int(v)) => a.constant(i64::from(v), 32),
+                        _ => a.constant(0, 32),
+                    },
+                };
+                match runs.last_mut() {
+                    Some((last, e)) if *e == element => *last = k,
+                    _ => runs.push((k, element)),
+                }
+                if runs.len() > MAX_TABLE_RUNS {
+                    break;
+                }
+            }
+        }
+        if runs.len() > MAX_TABLE_RUNS {
+            return self.concretize_operands(
+                host,
+                at,
+                &[0],
+                &format!("an index into an array of more than {MAX_TABLE_RUNS} distinct runs of elements"),
+            );
+        }
+        let outcomes = {
+            let mut a = arena();
+            let zero = a.constant(0, 32);
+            let len = a.constant(i64::from(length), 32);
+            let below = a.cmp(Cmp::Lt, index, zero);
+            let above = a.cmp(Cmp::Ge, index, len);
+            let outside = a.intern(Expr::Any(vec![below, above]));
+            [a.not(outside), outside]
+        };
+        match self.decide(host, &outcomes) {
+            Decision::Choose => Execution::Reexecute,
+            Decision::Infeasible => Execution::Next,
+            Decision::Take(1) => {
+                // Out of bounds: the VM throws, naming one such index.
+                let Some(v) = self.concretize(host, at, index, "an out-of-bounds array index")
+                else {
+                    return Execution::Next;
+                };
+                replace_operand(host, 0, JValue::Int(v as i32));
+                Execution::Default
+            }
+            Decision::Take(_) => {
+                let value = {
+                    let mut a = arena();
+                    let (_, last) = runs.pop().expect("a non-empty array has a run");
+                    runs.iter().rev().fold(last, |rest, &(end, v)| {
+                        let end = a.constant(i64::from(end), 32);
+                        let within = a.cmp(Cmp::Le, index, end);
+                        a.intern(Expr::Ite(within, v, rest))
+                    })
+                };
+                host.pop();
+                host.pop();
+                let placeholder = match m {
+                    "laload" => JValue::Long(0),
+                    "faload" => JValue::Float(0.0),
+                    "daload" => JValue::Double(0.0),
+                    _ => JValue::Int(0),
+                };
+                let a = arena();
+                Self::push(&a, host, placeholder, value);
+                Execution::Next
+            }
+        }
     }
 
     /// `newarray` / `anewarray` with a symbolic length: a negative length throws, a
@@ -1332,7 +1431,8 @@ impl Symbolic {
             })
             .collect();
         if !conditions.is_empty() {
-            lines.push(format!("path condition: {}", conditions.join(" && ")));
+            let condition = conditions.join(" && ");
+            lines.push(format!("path condition: {}", abbreviated(&condition)));
         }
         lines
     }
@@ -1515,8 +1615,22 @@ pub(crate) fn replace_operand(host: &mut HostRef<'_, '_>, from_top: u32, value: 
 }
 
 /// Classes of the Java class library whose Java methods take symbolic arguments: small,
-/// pure Java code whose branches are worth exploring (their natives do not).
-const SYMBOLIC_LIBRARY: &[&str] = &["java.lang.Math", "java.lang.StrictMath"];
+/// pure Java code whose branches are worth exploring (their natives do not). Elsewhere
+/// (formatting, collections) a symbolic argument would split paths on every digit and
+/// bucket, so it is made concrete.
+#[rustfmt::skip]
+const SYMBOLIC_LIBRARY: &[&str] = &[
+    "java.lang.Math", "java.lang.StrictMath",
+    // Parsing and character classes (`Integer.parseInt`, `Character.digit`): loops over a
+    // string's characters and table lookups.
+    "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
+    "java.lang.Character", "java.lang.CharacterData", "java.lang.CharacterDataLatin1",
+    "java.lang.CharacterData00", "java.lang.CharacterData01", "java.lang.CharacterData02",
+    "java.lang.CharacterData03", "java.lang.CharacterData0E",
+    "java.lang.CharacterDataPrivateUse", "java.lang.CharacterDataUndefined",
+    // Strings' own code over their bytes.
+    "java.lang.String", "java.lang.StringLatin1", "java.lang.StringUTF16",
+];
 
 /// Natives that keep or never read the contents of their reference arguments: the VM
 /// copies attributes along (`arraycopy`, `clone`), or they read no contents.

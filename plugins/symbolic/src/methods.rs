@@ -392,11 +392,22 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
-fn condition_text(c: &str) -> &str {
+pub fn condition_text(c: &str) -> String {
     if c.is_empty() {
-        "true"
-    } else {
-        c
+        return "true".to_string();
+    }
+    abbreviated(c)
+}
+
+/// Conditions longer than this are shown cut (table lookups make long if-then-else
+/// chains); the JSON report keeps them whole.
+const SHOWN_CONDITION: usize = 2000;
+
+/// `text`, cut after [`SHOWN_CONDITION`] characters.
+pub fn abbreviated(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CONDITION) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}... ({} characters)", &text[..cut], text.chars().count()),
     }
 }
 

@@ -171,6 +171,10 @@ impl Solver {
                     Cmp::Le => a.bvsle(&b),
                 })
             }
+            Expr::Ite(c, a, b) if floats(a) => {
+                let c = cond(self, c);
+                Term::Float(c.ite(&fp(self, a), &fp(self, b)))
+            }
             Expr::Ite(c, a, b) => {
                 let c = cond(self, c);
                 Term::Bits(c.ite(&bits(self, a), &bits(self, b)))
