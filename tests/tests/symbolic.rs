@@ -377,7 +377,7 @@ fn spf_ranges_bound_the_inputs() {
 }
 
 #[test]
-fn verify_get_int_by_name_is_symbolic_with_symbolic_true() {
+fn verify_get_int_and_get_double_by_name_are_symbolic_with_symbolic_true() {
     let classes = compile_programs(&["tests/java/symbolic/verify"], &[]);
     let (out, report) = check_with_report(classes.path(), "NamedInputs", &["+symbolic=true"]);
     assert_eq!(out.status, Some(1), "{}", out.stdout);
@@ -395,6 +395,14 @@ fn verify_get_int_by_name_is_symbolic_with_symbolic_true() {
         "{speed} {limit}"
     );
     assert!(error["inputs"][0].as_str().unwrap().starts_with("speed = "));
+
+    // Verify.getDouble(name) is a symbolic IEEE 754 double.
+    let (out, report) = check_with_report(classes.path(), "NamedDouble", &["+symbolic=true"]);
+    assert_eq!(out.status, Some(1), "{}", out.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["exception_class"], "java.lang.IllegalStateException");
+    assert_eq!(input_values(error), ["0.33333333333333337"], "{error}");
+    assert_eq!(error["confirmed"], true, "{error}");
 }
 
 #[test]
@@ -475,8 +483,11 @@ fn nondet_strings_are_bounded_symbolic_strings() {
     );
 
     // Integer.parseInt and Character.digit's table run on the symbolic characters.
-    let (out, report) =
-        check_with_report(classes.path(), "ParseNumber", &["+symbolic.string_length=3"]);
+    let (out, report) = check_with_report(
+        classes.path(),
+        "ParseNumber",
+        &["+symbolic.string_length=3"],
+    );
     assert_eq!(out.status, Some(1), "{}", out.stdout);
     let error = &report["errors"][0];
     assert_eq!(error["confirmed"], true, "{error}");

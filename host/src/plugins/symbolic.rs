@@ -19,7 +19,7 @@ pub const COMPONENT: &str = "rpf.Symbolic";
 /// SPF's key naming the methods to execute symbolically.
 const METHODS: &str = "symbolic.method";
 
-/// rpf's key making `Verify.getInt(name)` a symbolic input.
+/// rpf's key making `Verify.getInt(name)` and `getDouble(name)` symbolic inputs.
 const SYMBOLIC: &str = "symbolic";
 
 /// The class whose `nondet*` methods are symbolic inputs.
@@ -54,7 +54,7 @@ pub fn enable_for_inputs(
     if keys::VM_INSN_FACTORY_CLASS.get(config)?.is_some() {
         return Ok(());
     }
-    // Asked for by name: SPF's method list, or `symbolic=true` for `Verify.getInt(name)`.
+    // Asked for by name: SPF's method list, or `symbolic=true` for `Verify.getInt(name)`/`getDouble(name)`.
     let methods = config.contains(METHODS) || config.get(SYMBOLIC).is_some_and(|v| v == "true");
     if !methods && !reads_inputs(main_class, classpath) {
         return Ok(());

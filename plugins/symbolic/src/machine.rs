@@ -24,8 +24,9 @@ const CHOICE: &str = "symbolic";
 /// The class whose `nondet*` methods give symbolic inputs.
 const VERIFIER: &str = "org.sosy_lab.sv_benchmarks.Verifier.";
 
-/// JPF's `Verify.getInt(name)`: a symbolic input named `name` when `symbolic=true`.
-const VERIFY_GET_INT: &str = "gov.nasa.jpf.vm.Verify.getInt(Ljava/lang/String;)I";
+/// JPF's `Verify.getInt(name)` and `Verify.getDouble(name)`: symbolic inputs named `name`
+/// when `symbolic=true`.
+const VERIFY_NAMED: &str = "gov.nasa.jpf.vm.Verify.get";
 
 /// Arrays up to this length are indexed symbolically by one outcome per index; loads from
 /// longer primitive arrays are if-then-else expressions, other accesses concretize the index.
@@ -69,7 +70,7 @@ pub struct Symbolic {
     last_inputs: Vec<i64>,
     /// `symbolic.string_length`: the longest `Verifier.nondetString()` explored.
     string_length: u32,
-    /// `symbolic=true`: `Verify.getInt(name)` gives symbolic inputs.
+    /// `symbolic=true`: `Verify.getInt(name)` and `getDouble(name)` give symbolic inputs.
     named_inputs: bool,
     /// SPF's `symbolic.min_int` / `max_int` / ...: bounds of new inputs, by type descriptor.
     ranges: Vec<(&'static str, i64, i64)>,
@@ -709,8 +710,12 @@ impl Symbolic {
         if let Some(method) = member.strip_prefix(VERIFIER) {
             return self.verifier(host, at, method);
         }
-        if member == VERIFY_GET_INT && self.named_inputs {
-            return self.named_input(host, at);
+        if self.named_inputs {
+            match member.strip_prefix(VERIFY_NAMED) {
+                Some("Int(Ljava/lang/String;)I") => return self.named_input(host, at, "I"),
+                Some("Double(Ljava/lang/String;)D") => return self.named_input(host, at, "D"),
+                _ => {}
+            }
         }
         if let Some(t) = self.methods.call_target(member) {
             if let Err(execution) = self.enter(host, at, insn, t) {
@@ -866,8 +871,14 @@ impl Symbolic {
         self.decide(host, &outcomes)
     }
 
-    /// `Verify.getInt(name)` with `symbolic=true`: a symbolic `int` input called `name`.
-    fn named_input(&mut self, host: &mut HostRef<'_, '_>, at: &FrameInfo) -> Execution {
+    /// `Verify.getInt(name)` / `getDouble(name)` with `symbolic=true`: a symbolic `int` or
+    /// `double` (`descriptor`) input called `name`.
+    fn named_input(
+        &mut self,
+        host: &mut HostRef<'_, '_>,
+        at: &FrameInfo,
+        descriptor: &str,
+    ) -> Execution {
         let JValue::Ref(r) = host.stack_value(host.current_thread(), 0) else {
             return Execution::Default;
         };
@@ -876,7 +887,8 @@ impl Symbolic {
         };
         let path = Self::path(host);
         let origin = format!(
-            "Verify.getInt(\"{name}\") at {}",
+            "Verify.get{}(\"{name}\") at {}",
+            if descriptor == "D" { "Double" } else { "Int" },
             code_location(host, at.method, at.pc)
         );
         let mut a = arena();
@@ -890,10 +902,15 @@ impl Symbolic {
         } else {
             name.into_string()
         };
-        let (path, _, e) = self.new_input(&mut a, path, name, "I", origin);
+        let (path, _, e) = self.new_input(&mut a, path, name, descriptor, origin);
         host.pop();
         host.set_path_attr(path_attr_of(Some(path)));
-        Self::push(&a, host, JValue::Int(0), e);
+        let placeholder = if descriptor == "D" {
+            JValue::Double(0.0)
+        } else {
+            JValue::Int(0)
+        };
+        Self::push(&a, host, placeholder, e);
         Execution::Next
     }
 
