@@ -30,25 +30,6 @@ const CACHES: &[Cache] = &[
     Cache { value_of: "java.lang.Character.valueOf(C)Ljava/lang/Character;", class: "java.lang.Character", low: 0, high: 127, holder: "java.lang.Character$CharacterCache" },
 ];
 
-/// Class-library methods that take symbolic values as they are: `Boolean.valueOf` (its
-/// `b ? TRUE : FALSE` is a branch like any other) and the wrappers' constructors (which
-/// store the value in the box).
-#[rustfmt::skip]
-const KEEP_SYMBOLIC: &[&str] = &[
-    "java.lang.Boolean.valueOf(Z)Ljava/lang/Boolean;",
-    "java.lang.Boolean.<init>(Z)V",
-    "java.lang.Integer.<init>(I)V",
-    "java.lang.Long.<init>(J)V",
-    "java.lang.Short.<init>(S)V",
-    "java.lang.Byte.<init>(B)V",
-    "java.lang.Character.<init>(C)V",
-];
-
-/// Whether a call of `member` keeps its symbolic arguments (see [`KEEP_SYMBOLIC`]).
-pub fn keeps_symbolic(member: &str) -> bool {
-    KEEP_SYMBOLIC.contains(&member)
-}
-
 impl Symbolic {
     /// A `valueOf` call boxing a symbolic value; `None` if `insn` is none.
     pub(crate) fn box_value(

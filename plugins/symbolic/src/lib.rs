@@ -27,6 +27,7 @@ mod fp;
 mod ieee;
 mod junit;
 mod lazy;
+mod library;
 mod machine;
 mod methods;
 mod solver;
