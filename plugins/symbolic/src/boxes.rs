@@ -96,6 +96,11 @@ impl Symbolic {
         if a == b {
             return None;
         }
+        let class = host.class_name(a).into_string();
+        if host.class_name(b).as_str() != class {
+            return None;
+        }
+        let cache = CACHES.iter().find(|c| c.class == class)?;
         let boxes: Vec<u32> = arena()
             .steps(Self::path(host))
             .iter()
@@ -107,11 +112,6 @@ impl Symbolic {
         if !boxes.contains(&a) && !boxes.contains(&b) {
             return None;
         }
-        let class = host.class_name(a).into_string();
-        if host.class_name(b).as_str() != class {
-            return None;
-        }
-        let cache = CACHES.iter().find(|c| c.class == class)?;
         let (va, vb) = (
             self.cached_value(host, cache, &boxes, a)?,
             self.cached_value(host, cache, &boxes, b)?,

@@ -1,6 +1,8 @@
 //! Which calls into the Java class library see symbolic values: the classes whose Java code
 //! runs on them, the calls that take them as they are, and the natives that cannot.
 
+use std::collections::HashMap;
+
 use rpf_plugin_api::{parameter_types, HostRef, InsnInfo, MethodInfo};
 
 /// Classes of the Java class library whose Java methods take symbolic arguments: small,
@@ -86,30 +88,44 @@ pub fn concretizes(host: &HostRef<'_, '_>, insn: &InsnInfo) -> bool {
     })
 }
 
+/// Which call members name natives that read their arguments' contents, remembered (a
+/// lookup per call would cost more than the call).
+#[derive(Debug, Default)]
+pub struct Natives(HashMap<String, Option<bool>>);
+
+impl Natives {
+    /// `Some(is_static)` if `member` is a native that may read its arguments' contents.
+    fn of(&mut self, host: &HostRef<'_, '_>, member: &str) -> Option<bool> {
+        if let Some(&known) = self.0.get(member) {
+            return known;
+        }
+        let found = if ATTRIBUTE_SAFE_NATIVES.contains(&member) {
+            None
+        } else {
+            match declared_method(host, member) {
+                Some(m) => m.native.then_some(m.is_static),
+                // Signature-polymorphic calls name the call site's descriptor.
+                None => (member.starts_with("java.lang.invoke.VarHandle.")
+                    || member.starts_with("java.lang.invoke.MethodHandle."))
+                .then_some(false),
+            }
+        };
+        self.0.insert(member.to_string(), found);
+        found
+    }
+}
+
 /// The member (`pkg.Class.name(descriptor)`) of a native call that gets an array holding
 /// symbolic values, or reads an object's fields by offset (`Unsafe`, `VarHandle`:
 /// reflection and atomics) where they hold symbolic values or lazy inputs not read yet: it
 /// sees only their placeholders. `None` for any other call.
 pub fn native_reading_symbolic_contents<'a>(
+    natives: &mut Natives,
     host: &HostRef<'_, '_>,
     insn: &'a InsnInfo,
 ) -> Option<&'a str> {
     let member = insn.member.as_str();
-    if ATTRIBUTE_SAFE_NATIVES.contains(&member) {
-        return None;
-    }
-    let (native, is_static) = match declared_method(host, member) {
-        Some(m) => (m.native, m.is_static),
-        // Signature-polymorphic calls name the call site's descriptor.
-        None => (
-            member.starts_with("java.lang.invoke.VarHandle.")
-                || member.starts_with("java.lang.invoke.MethodHandle."),
-            false,
-        ),
-    };
-    if !native {
-        return None;
-    }
+    let is_static = natives.of(host, member)?;
     let types = parameter_types(member);
     let n = types.len() as u32;
     let receiver = (!is_static && insn.mnemonic.as_str() != "invokestatic").then_some(n);

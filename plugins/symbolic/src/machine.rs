@@ -11,7 +11,7 @@ use crate::expr::{
     Cmp, Expr, ExprId, PathId, Slot, Step, Taken, F32, F64,
 };
 use crate::ieee;
-use crate::library::{concretizes, keeps_symbolic, native_reading_symbolic_contents};
+use crate::library::{concretizes, keeps_symbolic, native_reading_symbolic_contents, Natives};
 use crate::methods::{
     abbreviated, literal, return_type, Analysis, Coverage, InputObject, Mode, Outcome, Summary,
 };
@@ -82,6 +82,8 @@ pub struct Symbolic {
     thrown: HashMap<u32, String>,
     /// The thread and analysed method of the return instruction just summarized.
     returning: Option<(u32, u32)>,
+    /// Which calls are natives that cannot see symbolic contents.
+    natives: Natives,
 }
 
 /// A branch decision.
@@ -139,6 +141,7 @@ impl Symbolic {
             lazy: Lazy::configured(config)?,
             thrown: HashMap::new(),
             returning: None,
+            natives: Natives::default(),
         })
     }
 
@@ -747,7 +750,7 @@ impl Symbolic {
         at: &FrameInfo,
         insn: &InsnInfo,
     ) {
-        if let Some(member) = native_reading_symbolic_contents(host, insn) {
+        if let Some(member) = native_reading_symbolic_contents(&mut self.natives, host, insn) {
             let reason = format!(
                 "a native method, {member}, read arrays or objects holding symbolic values, which it sees as placeholders, at {}",
                 code_location(host, at.method, at.pc)
