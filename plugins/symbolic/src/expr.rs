@@ -348,6 +348,14 @@ impl Arena {
         id
     }
 
+    /// An input variable `name` of `width` bits.
+    pub fn var(&mut self, name: impl Into<String>, width: u32) -> ExprId {
+        self.intern(Expr::Var {
+            name: name.into(),
+            width,
+        })
+    }
+
     /// The expression with id `id`.
     pub fn get(&self, id: ExprId) -> &Expr {
         &self.exprs[id as usize]
@@ -727,10 +735,7 @@ mod tests {
     #[test]
     fn equal_expressions_share_an_id() {
         let mut a = Arena::default();
-        let x = a.intern(Expr::Var {
-            name: "x".into(),
-            width: 32,
-        });
+        let x = a.var("x", 32);
         let one = a.constant(1, 32);
         assert_eq!(a.bin(BinOp::Add, x, one), a.bin(BinOp::Add, x, one));
         assert_ne!(a.bin(BinOp::Add, x, one), a.bin(BinOp::Sub, x, one));
@@ -742,10 +747,7 @@ mod tests {
     #[test]
     fn paths_are_shared_and_listed_in_order() {
         let mut a = Arena::default();
-        let x = a.intern(Expr::Var {
-            name: "x".into(),
-            width: 32,
-        });
+        let x = a.var("x", 32);
         let p1 = a.extend_path(
             None,
             Step::Input {
@@ -763,10 +765,7 @@ mod tests {
     #[test]
     fn evaluation_follows_java() {
         let mut a = Arena::default();
-        let x = a.intern(Expr::Var {
-            name: "x".into(),
-            width: 16,
-        });
+        let x = a.var("x", 16);
         let as_char = a.resize(x, 32, false);
         let as_short = a.resize(x, 32, true);
         let model: Model = [(x, -1)].into();

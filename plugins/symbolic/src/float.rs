@@ -291,13 +291,6 @@ mod tests {
     use crate::ieee::{NAN32, NAN64};
     use crate::solver::{Answer, Solver};
 
-    fn var(a: &mut Arena, name: &str, width: u32) -> ExprId {
-        a.intern(Expr::Var {
-            name: name.into(),
-            width,
-        })
-    }
-
     fn f32c(a: &mut Arena, x: f32) -> ExprId {
         a.float_constant(f64::from(x), F32)
     }
@@ -489,7 +482,7 @@ mod tests {
     #[test]
     fn only_nan_is_not_equal_to_itself() {
         let mut a = Arena::default();
-        let x = var(&mut a, "x", F32);
+        let x = a.var("x", F32);
         let cmp = a.intern(Expr::FCompare {
             a: x,
             b: x,
@@ -517,7 +510,7 @@ mod tests {
             assert_eq!(s.check(&a, Some(p), Some(other)), Answer::Unsat, "{nan}");
         }
         // -0.0 == 0.0, but they are not the same value.
-        let y = var(&mut a, "y", F64);
+        let y = a.var("y", F64);
         let zero = f64c(&mut a, 0.0);
         let equal = a.intern(Expr::FRel(FRel::Eq, y, zero));
         let same = a.cmp(Cmp::Eq, y, zero);
@@ -533,7 +526,7 @@ mod tests {
     fn casts_to_int_saturate() {
         let mut a = Arena::default();
         let mut s = Solver::new(None);
-        let d = var(&mut a, "d", F64);
+        let d = a.var("d", F64);
         let i = a.intern(Expr::Convert { of: d, width: 32 });
         let max = a.constant(i64::from(i32::MAX), 32);
         let min = a.constant(i64::from(i32::MIN), 32);
@@ -568,7 +561,7 @@ mod tests {
     fn conversions_round_to_nearest_even() {
         let mut a = Arena::default();
         let mut s = Solver::new(None);
-        let i = var(&mut a, "i", 32);
+        let i = a.var("i", 32);
         let f = a.intern(Expr::Convert { of: i, width: F32 });
         let back = a.intern(Expr::Convert { of: f, width: 32 });
         let lost = a.cmp(Cmp::Ne, back, i);
@@ -607,7 +600,7 @@ mod tests {
         let mut a = Arena::default();
         let mut s = Solver::new(None);
         for width in [F32, F64] {
-            let x = var(&mut a, &format!("x{width}"), width);
+            let x = a.var(format!("x{width}"), width);
             let four = a.float_constant(4.0, width);
             let r = a.bin(BinOp::Rem, x, four);
             let zero = a.float_constant(0.0, width);
@@ -628,7 +621,7 @@ mod tests {
         }
         // By an infinity the remainder is a finite dividend; by zero, NaN.
         for width in [F32, F64] {
-            let x = var(&mut a, &format!("z{width}"), width);
+            let x = a.var(format!("z{width}"), width);
             let inf = a.float_constant(f64::INFINITY, width);
             let max = if width == F32 {
                 f64::from(f32::MAX)

@@ -12,6 +12,8 @@ use rpf_plugin_api::{parameter_types, HostRef, InsnInfo, MethodInfo};
 #[rustfmt::skip]
 const SYMBOLIC_LIBRARY: &[&str] = &[
     "java.lang.Math", "java.lang.StrictMath",
+    // Boxing and unboxing (`Boolean.valueOf`'s `b ? TRUE : FALSE`, the wrappers' fields).
+    "java.lang.Boolean",
     // Parsing and character classes (`Integer.parseInt`, `Character.digit`): loops over a
     // string's characters and table lookups.
     "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
@@ -22,25 +24,6 @@ const SYMBOLIC_LIBRARY: &[&str] = &[
     // Strings' own code over their bytes.
     "java.lang.String", "java.lang.StringLatin1", "java.lang.StringUTF16",
 ];
-
-/// Class-library methods that take symbolic values as they are: `Boolean.valueOf` (its
-/// `b ? TRUE : FALSE` is a branch like any other) and the wrappers' constructors (which
-/// store the value in the box).
-#[rustfmt::skip]
-const KEEP_SYMBOLIC: &[&str] = &[
-    "java.lang.Boolean.valueOf(Z)Ljava/lang/Boolean;",
-    "java.lang.Boolean.<init>(Z)V",
-    "java.lang.Integer.<init>(I)V",
-    "java.lang.Long.<init>(J)V",
-    "java.lang.Short.<init>(S)V",
-    "java.lang.Byte.<init>(B)V",
-    "java.lang.Character.<init>(C)V",
-];
-
-/// Whether a call of `member` keeps its symbolic arguments (see [`KEEP_SYMBOLIC`]).
-pub fn keeps_symbolic(member: &str) -> bool {
-    KEEP_SYMBOLIC.contains(&member)
-}
 
 /// Natives that keep or never read the contents of their reference arguments: the VM
 /// copies attributes along (`arraycopy`, `clone`), or they read no contents.

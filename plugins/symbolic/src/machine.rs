@@ -11,7 +11,7 @@ use crate::expr::{
     Cmp, Expr, ExprId, PathId, Slot, Step, Taken, F32, F64,
 };
 use crate::ieee;
-use crate::library::{concretizes, keeps_symbolic, native_reading_symbolic_contents, Natives};
+use crate::library::{concretizes, native_reading_symbolic_contents, Natives};
 use crate::methods::{
     abbreviated, literal, return_type, Analysis, Coverage, InputObject, Mode, Outcome, Summary,
 };
@@ -728,9 +728,6 @@ impl Symbolic {
         if let Some(execution) = self.box_value(host, insn) {
             return execution;
         }
-        if keeps_symbolic(member) {
-            return Execution::Default;
-        }
         self.check_native_contents(host, at, insn);
         let params = parameter_types(member).len() as u32;
         let symbolic: Vec<u32> = (0..params).filter(|&i| host.stack_attr(i) != 0).collect();
@@ -898,7 +895,7 @@ impl Symbolic {
             // A float or double input: an IEEE 754 variable (replayed: its bits).
             let var = match self.replay_value(a, path) {
                 Some(v) => a.constant(v, width),
-                None => a.intern(Expr::Var { name, width }),
+                None => a.var(name, width),
             };
             let path = a.extend_path(path, Step::Input { var, origin });
             return (path, var, var);
@@ -915,7 +912,7 @@ impl Symbolic {
             let path = a.extend_path(path, Step::Input { var: value, origin });
             return (path, value, value);
         }
-        let var = a.intern(Expr::Var { name, width });
+        let var = a.var(name, width);
         let mut path = a.extend_path(path, Step::Input { var, origin });
         let value = a.resize(var, if wide { 64 } else { 32 }, signed);
         if let Some(&(_, min, max)) = self.ranges.iter().find(|r| r.0 == descriptor) {

@@ -452,12 +452,7 @@ mod tests {
     }
 
     #[test]
-    fn descriptors_split_into_parameters() {
-        assert_eq!(
-            parameter_types("(I[JLa/B;[[Ljava/lang/String;Z)V"),
-            ["I", "[J", "La/B;", "[[Ljava/lang/String;", "Z"]
-        );
-        assert_eq!(parameter_types("()V"), Vec::<String>::new());
+    fn descriptors_name_java_types() {
         assert_eq!(return_type("(I)J"), "J");
         assert_eq!(java_name("[La/B$C;"), "a.B.C[]");
     }

@@ -357,17 +357,10 @@ impl Solver {
 mod tests {
     use super::*;
 
-    fn var(a: &mut Arena, name: &str, width: u32) -> ExprId {
-        a.intern(Expr::Var {
-            name: name.into(),
-            width,
-        })
-    }
-
     #[test]
     fn int_arithmetic_wraps_around() {
         let mut a = Arena::default();
-        let x = var(&mut a, "x", 32);
+        let x = a.var("x", 32);
         let zero = a.constant(0, 32);
         let one = a.constant(1, 32);
         let positive = a.cmp(Cmp::Gt, x, zero);
@@ -385,7 +378,7 @@ mod tests {
     #[test]
     fn the_stack_follows_backtracking() {
         let mut a = Arena::default();
-        let x = var(&mut a, "x", 64);
+        let x = a.var("x", 64);
         let five = a.constant(5, 64);
         let eq = a.cmp(Cmp::Eq, x, five);
         let ne = a.not(eq);
@@ -401,7 +394,7 @@ mod tests {
     #[test]
     fn narrow_values_extend_with_their_sign() {
         let mut a = Arena::default();
-        let b = var(&mut a, "b", 8);
+        let b = a.var("b", 8);
         let i = a.resize(b, 32, true);
         let big = a.constant(127, 32);
         let over = a.cmp(Cmp::Gt, i, big);
