@@ -136,8 +136,12 @@ impl Asm {
             ret: None,
         });
         let is_static = access_flags & access::STATIC != 0;
-        let max_locals = parsed.param_slots() + u16::from(!is_static) + 2;
         let insns = std::mem::take(&mut self.insns);
+        // Room for the arguments, two scratch slots and every local the code names (the
+        // interpreter relies on locals being in range, as the decoder checks for class files).
+        let named = insns.iter().filter_map(|i| i.local()).max();
+        let max_locals = (parsed.param_slots() + u16::from(!is_static) + 2)
+            .max(named.map_or(0, |l| l.saturating_add(2)));
         let n = insns.len();
         let opcodes = opcodes_of(&insns, &parsed, is_static);
         let code = Code {

@@ -1,7 +1,7 @@
 //! Runtime classes, fields and methods: what linking a class file produces, with the cache
 //! of what each constant pool entry resolved to.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
 use crate::classfile::{
@@ -132,6 +132,10 @@ pub struct Class {
     pub pool: Box<[Constant]>,
     /// Resolution results per pool entry.
     pub cache: Box<[OnceCell<crate::class::Resolved>]>,
+    /// Per method reference in the pool, the call site's inline cache: the receiver class an
+    /// invoke through it last saw and the method selected for it ([`NO_SITE`] while empty;
+    /// [`ANY_RECEIVER`] for a selection that does not depend on the receiver).
+    pub sites: Box<[Cell<(ClassId, MethodId)>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
     /// `<clinit>`, if any.
@@ -328,6 +332,13 @@ pub fn method_key(class: u64, index: usize) -> u64 {
     x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^ (x >> 29)
 }
+
+/// An empty call-site cache entry (see [`Class::sites`]).
+pub const NO_SITE: (ClassId, MethodId) = (ClassId::MAX, MethodId::MAX);
+
+/// The receiver class of a cached selection that holds for every receiver (`invokespecial`,
+/// `invokestatic`).
+pub const ANY_RECEIVER: ClassId = ClassId::MAX - 1;
 
 /// A resolved constant pool entry.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,14 +1,22 @@
 //! The bytecode interpreter loop.
 //!
-//! Simple instructions execute inline on the running frame; instructions that can call,
-//! allocate, initialize classes, block or throw hand over to the operations in `operations`,
-//! `class_init` and `exceptions`, after which the loop reloads whichever frame is now on top.
+//! Two loops share the running frame. The inner one executes the instructions that touch
+//! only the frame and the heap, with the instruction pointer, the stack pointer and the
+//! instruction budget in registers and no calls out of the loop; it stops at anything else:
+//! an instruction that can call, allocate, initialize classes, block or report to the machine,
+//! or a fault (null, bounds, division by zero, ill-typed code). The outer one handles that
+//! instruction with the operations of `operations`, `class_init` and `exceptions`, then
+//! reloads whichever frame is now on top.
 
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::thread::Exec;
 use super::value::{Ref, Value};
-use crate::classfile::Insn;
+use std::cell::OnceCell;
+
+use crate::class::Resolved;
+use crate::classfile::{Constant, Insn, Switch};
 use crate::flow::Stop;
+use crate::heap::Heap;
 use crate::vm::{Jvm, Vm};
 
 /// Java's `fcmpl`/`fcmpg` family: -1, 0, 1, with `nan` for unordered.
@@ -20,6 +28,601 @@ fn compare<T: PartialOrd>(a: T, b: T, nan: i32) -> i32 {
         Some(std::cmp::Ordering::Greater) => 1,
         None => nan,
     }
+}
+
+/// Why the inner loop stopped.
+#[derive(Clone, Copy)]
+enum Exit {
+    /// The budget is used up; the instruction at `pc` has not started.
+    Budget,
+    /// The machine records every instruction: the next one has not started.
+    Record,
+    /// The instruction at `pc` (counted) needs the outer loop.
+    Slow(Insn),
+    /// The instruction at `pc` (counted) faults; the frame is as it was before it.
+    Fault(Fault),
+}
+
+/// A fault of an instruction the inner loop executes.
+#[derive(Clone, Copy)]
+enum Fault {
+    /// The value stack needs more room before the instruction can push.
+    Grow,
+    /// Ill-typed code pops more than its frame holds (the stack height check counts slots,
+    /// and a long popped as two ints is one entry).
+    Underflow,
+    /// Control ran off the end of the code.
+    FellOff,
+    /// `ret` of a local that holds no return address.
+    BadRet,
+    /// A null array or object.
+    Null,
+    /// Integer division or remainder by zero.
+    DivideByZero,
+    /// An array index out of bounds.
+    Bounds { index: i32, len: usize },
+}
+
+impl Fault {
+    /// The exception the fault throws (class and message); `None` for [`Fault::Grow`], which
+    /// is not the program's.
+    fn exception(self) -> Option<(&'static str, Option<String>)> {
+        let verify = |what: &str| Some(("java/lang/VerifyError", Some(what.to_string())));
+        match self {
+            Fault::Grow => None,
+            Fault::Underflow => verify("operand stack underflow"),
+            Fault::FellOff => verify("fell off the end of the code"),
+            Fault::BadRet => verify("ret without a return address"),
+            Fault::Null => Some(("java/lang/NullPointerException", None)),
+            Fault::DivideByZero => Some((
+                "java/lang/ArithmeticException",
+                Some("/ by zero".to_string()),
+            )),
+            Fault::Bounds { index, len } => Some((
+                "java/lang/ArrayIndexOutOfBoundsException",
+                Some(format!("Index {index} out of bounds for length {len}")),
+            )),
+        }
+    }
+}
+
+/// `xaload`: element `index` of `array`.
+#[inline(always)]
+fn load_element(heap: &Heap, array: Ref, index: i32) -> Result<Value, Fault> {
+    let obj = heap.get(array).ok_or(Fault::Null)?;
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| obj.data.load(i))
+        .ok_or(Fault::Bounds {
+            index,
+            len: obj.data.array_len().unwrap_or(0),
+        })
+}
+
+/// `xastore` of `value` (already type-checked) into element `index` of `array`.
+#[inline(always)]
+fn store_element(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Result<(), Fault> {
+    let stored = match usize::try_from(index) {
+        Ok(i) => heap.store_element(array, i, value),
+        Err(_) => heap.get(array).map(|_| false),
+    };
+    match stored {
+        None => Err(Fault::Null),
+        Some(true) => Ok(()),
+        Some(false) => Err(Fault::Bounds {
+            index,
+            len: heap
+                .get(array)
+                .and_then(|o| o.data.array_len())
+                .unwrap_or(0),
+        }),
+    }
+}
+
+/// The running frame as [`execute`] sees it.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    insns: &'a [Insn],
+    switches: &'a [Switch],
+    pool: &'a [Constant],
+    cache: &'a [OnceCell<Resolved>],
+    /// Where the frame's locals and operand stack begin in the value stack.
+    locals: usize,
+    stack_base: usize,
+}
+
+/// What the inner loop keeps in registers: the instruction pointer, the value stack's buffer,
+/// length and capacity, and the instructions left in the budget.
+#[derive(Clone, Copy)]
+struct Regs {
+    pc: usize,
+    base: *mut Value,
+    sp: usize,
+    cap: usize,
+    left: u64,
+}
+
+/// The inner loop: executes the instructions of `view`'s frame that need only the frame and
+/// the heap, until the budget is used up, an instruction needs more, or one faults (with `ONE`,
+/// stops after one instruction). A function of its own, with no calls out of it, so that its
+/// registers are its own.
+///
+/// The value stack is used through a raw pointer. Every entry below `sp` was written (values
+/// are `Copy`); pushes check the capacity before the instruction changes anything, pops check
+/// the frame's base, and locals are below the frame's base (the decoder checked every local
+/// index against max_locals, and the frame reserved max_locals entries): the pointer never
+/// leaves the buffer.
+#[inline(never)]
+fn execute<M: Machine, const ONE: bool>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
+    let View {
+        locals, stack_base, ..
+    } = *view;
+    let Regs {
+        mut pc,
+        base,
+        mut sp,
+        cap,
+        mut left,
+    } = *regs;
+    let mut first = true;
+    // Inner-loop stack access; a fault leaves the loop with the instruction
+    // counted.
+    macro_rules! fail {
+        ($f:expr) => {
+            break Exit::Fault($f)
+        };
+    }
+    // Room for `$n` more entries, checked before the instruction changes anything.
+    macro_rules! room {
+        ($n:expr) => {
+            if cap - sp < $n {
+                fail!(Fault::Grow)
+            }
+        };
+    }
+    // The entry `$depth` below the top (0 = top), left in place.
+    macro_rules! peek {
+        ($depth:expr) => {{
+            if sp < stack_base + $depth + 1 {
+                fail!(Fault::Underflow)
+            }
+            // SAFETY: stack_base <= sp - depth - 1 < sp, an initialized entry.
+            unsafe { *base.add(sp - $depth - 1) }
+        }};
+    }
+    macro_rules! pop {
+        () => {{
+            let v = peek!(0);
+            sp -= 1;
+            v
+        }};
+    }
+    // After `room!`: writes the next entry.
+    macro_rules! push {
+        ($v:expr) => {{
+            let v: Value = $v;
+            debug_assert!(sp < cap);
+            // SAFETY: room! checked sp < cap (or the instruction popped first).
+            unsafe { base.add(sp).write(v) };
+            sp += 1;
+        }};
+    }
+    // Replaces the top entry (after a `peek!(0)` or pops).
+    macro_rules! set_top {
+        ($v:expr) => {{
+            let v: Value = $v;
+            // SAFETY: a peek! or pop! of this instruction proved the entry exists.
+            unsafe { base.add(sp - 1).write(v) };
+        }};
+    }
+    // Local variable `$i`: the decoder checked every local index against
+    // max_locals, and the frame reserved max_locals entries below `stack_base`.
+    macro_rules! local {
+        ($i:expr) => {{
+            let i = locals + $i as usize;
+            debug_assert!(i < stack_base);
+            // SAFETY: locals + i < stack_base <= sp.
+            unsafe { &mut *base.add(i) }
+        }};
+    }
+    macro_rules! binary {
+        ($as:ident, $ctor:ident, |$a:ident, $b:ident| $e:expr) => {{
+            let $b = pop!().$as();
+            let $a = peek!(0).$as();
+            set_top!(Value::$ctor($e));
+            pc += 1;
+        }};
+    }
+    // A long shifted by an int count (taken mod 64).
+    macro_rules! shift {
+        (|$a:ident, $s:ident| $e:expr) => {{
+            let $s = pop!().as_int() as u32 & 63;
+            let $a = peek!(0).as_long();
+            set_top!(Value::Long($e));
+            pc += 1;
+        }};
+    }
+    macro_rules! unary {
+        ($as:ident, $ctor:ident, |$a:ident| $e:expr) => {{
+            let $a = peek!(0).$as();
+            set_top!(Value::$ctor($e));
+            pc += 1;
+        }};
+    }
+    macro_rules! constant {
+        ($v:expr) => {{
+            room!(1);
+            push!($v);
+            pc += 1;
+        }};
+    }
+    macro_rules! branch {
+        ($taken:expr, $target:expr) => {
+            pc = if $taken { $target as usize } else { pc + 1 }
+        };
+    }
+
+    let exit = loop {
+        if left == 0 {
+            break Exit::Budget;
+        }
+        if ONE {
+            if !first {
+                break Exit::Record;
+            }
+            first = false;
+        }
+        left -= 1;
+        let Some(&insn) = view.insns.get(pc) else {
+            fail!(Fault::FellOff)
+        };
+        match insn {
+            Insn::Nop => pc += 1,
+            Insn::AconstNull => constant!(Value::NULL),
+            Insn::Iconst(v) => constant!(Value::Int(v)),
+            Insn::Lconst(v) => constant!(Value::Long(i64::from(v))),
+            Insn::Fconst(v) => constant!(Value::Float(v)),
+            Insn::Dconst(v) => constant!(Value::Double(f64::from(v))),
+            Insn::Ldc(index) | Insn::Ldc2(index) => {
+                // Numeric constants need no resolution.
+                match view.pool.get(usize::from(index)) {
+                    Some(&Constant::Int(v)) => constant!(Value::Int(v)),
+                    Some(&Constant::Float(v)) => constant!(Value::Float(v)),
+                    Some(&Constant::Long(v)) => constant!(Value::Long(v)),
+                    Some(&Constant::Double(v)) => constant!(Value::Double(v)),
+                    _ => break Exit::Slow(insn),
+                }
+            }
+            Insn::Load(i) => {
+                room!(1);
+                let v = *local!(i);
+                push!(v);
+                pc += 1;
+            }
+            Insn::Store(i) => {
+                let v = pop!();
+                *local!(i) = v;
+                pc += 1;
+            }
+            Insn::ArrayLoad if !M::EXPLORES => {
+                let index = peek!(0).as_int();
+                let array = peek!(1).as_ref();
+                match load_element(heap, array, index) {
+                    Ok(v) => {
+                        sp -= 1;
+                        set_top!(v);
+                        pc += 1;
+                    }
+                    Err(f) => fail!(f),
+                }
+            }
+            Insn::ArrayStore if !M::EXPLORES => {
+                let value = peek!(0);
+                let index = peek!(1).as_int();
+                let array = peek!(2).as_ref();
+                if matches!(value, Value::Ref(r) if !r.is_null()) {
+                    // Needs the ArrayStoreException check.
+                    break Exit::Slow(insn);
+                }
+                match store_element(heap, array, index, value) {
+                    Ok(()) => {
+                        sp -= 3;
+                        pc += 1;
+                    }
+                    Err(f) => fail!(f),
+                }
+            }
+            Insn::Pop => {
+                let _ = pop!();
+                pc += 1;
+            }
+            Insn::Pop2 => {
+                if !pop!().is_wide() {
+                    let _ = pop!();
+                }
+                pc += 1;
+            }
+            Insn::Dup => {
+                room!(1);
+                let v = peek!(0);
+                push!(v);
+                pc += 1;
+            }
+            Insn::DupX1 => {
+                room!(1);
+                let v1 = pop!();
+                let v2 = pop!();
+                push!(v1);
+                push!(v2);
+                push!(v1);
+                pc += 1;
+            }
+            Insn::DupX2 => {
+                room!(1);
+                let v1 = pop!();
+                let v2 = pop!();
+                if v2.is_wide() {
+                    push!(v1);
+                    push!(v2);
+                    push!(v1);
+                } else {
+                    let v3 = pop!();
+                    push!(v1);
+                    push!(v3);
+                    push!(v2);
+                    push!(v1);
+                }
+                pc += 1;
+            }
+            Insn::Dup2 => {
+                room!(2);
+                let v1 = peek!(0);
+                if v1.is_wide() {
+                    push!(v1);
+                } else {
+                    let v2 = peek!(1);
+                    push!(v2);
+                    push!(v1);
+                }
+                pc += 1;
+            }
+            Insn::Dup2X1 => {
+                room!(2);
+                let v1 = pop!();
+                if v1.is_wide() {
+                    let v2 = pop!();
+                    push!(v1);
+                    push!(v2);
+                    push!(v1);
+                } else {
+                    let v2 = pop!();
+                    let v3 = pop!();
+                    push!(v2);
+                    push!(v1);
+                    push!(v3);
+                    push!(v2);
+                    push!(v1);
+                }
+                pc += 1;
+            }
+            Insn::Dup2X2 => {
+                room!(2);
+                let v1 = pop!();
+                if v1.is_wide() {
+                    let v2 = pop!();
+                    if v2.is_wide() {
+                        push!(v1);
+                        push!(v2);
+                        push!(v1);
+                    } else {
+                        let v3 = pop!();
+                        push!(v1);
+                        push!(v3);
+                        push!(v2);
+                        push!(v1);
+                    }
+                } else {
+                    let v2 = pop!();
+                    let v3 = pop!();
+                    if v3.is_wide() {
+                        push!(v2);
+                        push!(v1);
+                        push!(v3);
+                        push!(v2);
+                        push!(v1);
+                    } else {
+                        let v4 = pop!();
+                        push!(v2);
+                        push!(v1);
+                        push!(v4);
+                        push!(v3);
+                        push!(v2);
+                        push!(v1);
+                    }
+                }
+                pc += 1;
+            }
+            Insn::Swap => {
+                let v1 = pop!();
+                let v2 = pop!();
+                push!(v1);
+                push!(v2);
+                pc += 1;
+            }
+            Insn::Iadd => binary!(as_int, Int, |a, b| a.wrapping_add(b)),
+            Insn::Isub => binary!(as_int, Int, |a, b| a.wrapping_sub(b)),
+            Insn::Imul => binary!(as_int, Int, |a, b| a.wrapping_mul(b)),
+            Insn::Idiv | Insn::Irem => {
+                if peek!(0).as_int() == 0 {
+                    fail!(Fault::DivideByZero)
+                }
+                if matches!(insn, Insn::Idiv) {
+                    binary!(as_int, Int, |a, b| a.wrapping_div(b))
+                } else {
+                    binary!(as_int, Int, |a, b| a.wrapping_rem(b))
+                }
+            }
+            Insn::Ineg => unary!(as_int, Int, |a| a.wrapping_neg()),
+            Insn::Ishl => binary!(as_int, Int, |a, b| a.wrapping_shl(b as u32 & 31)),
+            Insn::Ishr => binary!(as_int, Int, |a, b| a >> (b & 31)),
+            Insn::Iushr => {
+                binary!(as_int, Int, |a, b| ((a as u32) >> (b & 31)) as i32)
+            }
+            Insn::Iand => binary!(as_int, Int, |a, b| a & b),
+            Insn::Ior => binary!(as_int, Int, |a, b| a | b),
+            Insn::Ixor => binary!(as_int, Int, |a, b| a ^ b),
+            Insn::Ladd => binary!(as_long, Long, |a, b| a.wrapping_add(b)),
+            Insn::Lsub => binary!(as_long, Long, |a, b| a.wrapping_sub(b)),
+            Insn::Lmul => binary!(as_long, Long, |a, b| a.wrapping_mul(b)),
+            Insn::Ldiv | Insn::Lrem => {
+                if peek!(0).as_long() == 0 {
+                    fail!(Fault::DivideByZero)
+                }
+                if matches!(insn, Insn::Ldiv) {
+                    binary!(as_long, Long, |a, b| a.wrapping_div(b))
+                } else {
+                    binary!(as_long, Long, |a, b| a.wrapping_rem(b))
+                }
+            }
+            Insn::Lneg => unary!(as_long, Long, |a| a.wrapping_neg()),
+            Insn::Lshl => shift!(|a, s| a.wrapping_shl(s)),
+            Insn::Lshr => shift!(|a, s| a >> s),
+            Insn::Lushr => shift!(|a, s| ((a as u64) >> s) as i64),
+            Insn::Land => binary!(as_long, Long, |a, b| a & b),
+            Insn::Lor => binary!(as_long, Long, |a, b| a | b),
+            Insn::Lxor => binary!(as_long, Long, |a, b| a ^ b),
+            Insn::Fadd => binary!(as_float, Float, |a, b| a + b),
+            Insn::Fsub => binary!(as_float, Float, |a, b| a - b),
+            Insn::Fmul => binary!(as_float, Float, |a, b| a * b),
+            Insn::Fdiv => binary!(as_float, Float, |a, b| a / b),
+            Insn::Frem => binary!(as_float, Float, |a, b| a % b),
+            Insn::Fneg => unary!(as_float, Float, |a| -a),
+            Insn::Dadd => binary!(as_double, Double, |a, b| a + b),
+            Insn::Dsub => binary!(as_double, Double, |a, b| a - b),
+            Insn::Dmul => binary!(as_double, Double, |a, b| a * b),
+            Insn::Ddiv => binary!(as_double, Double, |a, b| a / b),
+            Insn::Drem => binary!(as_double, Double, |a, b| a % b),
+            Insn::Dneg => unary!(as_double, Double, |a| -a),
+            Insn::Iinc(i, delta) => {
+                if let Value::Int(v) = local!(i) {
+                    *v = v.wrapping_add(i32::from(delta));
+                }
+                pc += 1;
+            }
+            Insn::I2l => unary!(as_int, Long, |a| i64::from(a)),
+            Insn::I2f => unary!(as_int, Float, |a| a as f32),
+            Insn::I2d => unary!(as_int, Double, |a| f64::from(a)),
+            Insn::L2i => unary!(as_long, Int, |a| a as i32),
+            Insn::L2f => unary!(as_long, Float, |a| a as f32),
+            Insn::L2d => unary!(as_long, Double, |a| a as f64),
+            Insn::F2i => unary!(as_float, Int, |a| a as i32),
+            Insn::F2l => unary!(as_float, Long, |a| a as i64),
+            Insn::F2d => unary!(as_float, Double, |a| f64::from(a)),
+            Insn::D2i => unary!(as_double, Int, |a| a as i32),
+            Insn::D2l => unary!(as_double, Long, |a| a as i64),
+            Insn::D2f => unary!(as_double, Float, |a| a as f32),
+            Insn::I2b => unary!(as_int, Int, |a| i32::from(a as i8)),
+            Insn::I2c => unary!(as_int, Int, |a| i32::from(a as u16)),
+            Insn::I2s => unary!(as_int, Int, |a| i32::from(a as i16)),
+            Insn::Lcmp => binary!(as_long, Int, |a, b| compare(a, b, 0)),
+            Insn::Fcmpl => binary!(as_float, Int, |a, b| compare(a, b, -1)),
+            Insn::Fcmpg => binary!(as_float, Int, |a, b| compare(a, b, 1)),
+            Insn::Dcmpl => binary!(as_double, Int, |a, b| compare(a, b, -1)),
+            Insn::Dcmpg => binary!(as_double, Int, |a, b| compare(a, b, 1)),
+            Insn::If(cond, target) => {
+                let a = pop!().as_int();
+                branch!(cond.test(a, 0), target);
+            }
+            Insn::IfIcmp(cond, target) => {
+                let b = pop!().as_int();
+                let a = pop!().as_int();
+                branch!(cond.test(a, b), target);
+            }
+            Insn::IfAcmpEq(target) => {
+                let b = pop!().as_ref();
+                let a = pop!().as_ref();
+                branch!(a == b, target);
+            }
+            Insn::IfAcmpNe(target) => {
+                let b = pop!().as_ref();
+                let a = pop!().as_ref();
+                branch!(a != b, target);
+            }
+            Insn::IfNull(target) => {
+                let null = pop!().as_ref().is_null();
+                branch!(null, target);
+            }
+            Insn::IfNonNull(target) => {
+                let null = pop!().as_ref().is_null();
+                branch!(!null, target);
+            }
+            Insn::Goto(target) => pc = target as usize,
+            Insn::Jsr(target) => {
+                room!(1);
+                push!(Value::RetAddr(pc as u32 + 1));
+                pc = target as usize;
+            }
+            Insn::Ret(i) => match *local!(i) {
+                Value::RetAddr(a) => pc = a as usize,
+                _ => fail!(Fault::BadRet),
+            },
+            Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
+                let key = pop!().as_int();
+                pc = view.switches[s as usize].target(key) as usize;
+            }
+            Insn::GetField(index) if !M::EXPLORES => {
+                let Some(crate::class::Resolved::Field(f)) =
+                    view.cache.get(usize::from(index)).and_then(|c| c.get())
+                else {
+                    break Exit::Slow(insn);
+                };
+                let obj = peek!(0).as_ref();
+                let Some(o) = heap.get(obj) else {
+                    break Exit::Slow(insn);
+                };
+                let v = o.fields().get(f.slot as usize).copied().unwrap_or_default();
+                set_top!(v);
+                pc += 1;
+            }
+            Insn::PutField(index) if !M::EXPLORES => {
+                let Some(crate::class::Resolved::Field(f)) =
+                    view.cache.get(usize::from(index)).and_then(|c| c.get())
+                else {
+                    break Exit::Slow(insn);
+                };
+                let v = peek!(0);
+                let obj = peek!(1).as_ref();
+                let Some(o) = heap.get_mut(obj) else {
+                    break Exit::Slow(insn);
+                };
+                if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
+                    *slot = v;
+                }
+                sp -= 2;
+                pc += 1;
+            }
+            Insn::ArrayLength => {
+                let array = peek!(0).as_ref();
+                match heap.get(array).and_then(|o| o.data.array_len()) {
+                    Some(len) => {
+                        set_top!(Value::Int(len as i32));
+                        pc += 1;
+                    }
+                    None => fail!(Fault::Null),
+                }
+            }
+            Insn::CheckCast(_) if peek!(0).as_ref().is_null() => pc += 1,
+            _ => break Exit::Slow(insn),
+        }
+    };
+    *regs = Regs {
+        pc,
+        base,
+        sp,
+        cap,
+        left,
+    };
+    exit
 }
 
 impl Jvm {
@@ -47,8 +650,19 @@ impl<M: Machine> Vm<M> {
         } else {
             self.regs.checkpoint.min(*budget)
         };
+        // The inner loop's registers. `left` counts the instructions left before `floor`;
+        // `*budget` is written back (as `floor + left`) wherever the loop hands over to code
+        // that reads it.
+        let mut r = Regs {
+            pc: 0,
+            base: std::ptr::null_mut(),
+            sp: 0,
+            cap: 0,
+            left: *budget - floor,
+        };
         'frame: loop {
             let Some(frame) = exec.frames.last() else {
+                *budget = floor + r.left;
                 return Stop::FramesEmpty;
             };
             let method = self.classes.method(frame.method).clone();
@@ -56,99 +670,90 @@ impl<M: Machine> Vm<M> {
             let Some(code) = method.code.as_ref() else {
                 // Only bytecode methods get frames; anything else is a VM bug.
                 tracing::error!(?method, "frame without code");
+                *budget = floor + r.left;
                 return Stop::FramesEmpty;
             };
-            let insns: &[Insn] = &code.insns;
             let locals = frame.locals as usize;
+            let stack_base = frame.stack_base as usize;
             let method_id = frame.method;
-            let mut pc = frame.pc as usize;
+            r.pc = frame.pc as usize;
             let in_system = class.system;
             let recording = M::EXPLORES && M::recording(self);
             let array_events = M::EXPLORES
                 && (M::wants(self, VmEventKind::ArrayRead)
                     || M::wants(self, VmEventKind::ArrayWritten));
+            // Whether the next entry to the inner loop retries an instruction already
+            // recorded (after making room on the stack).
+            let mut retry = false;
 
+            let view = View {
+                insns: &code.insns,
+                switches: &code.switches,
+                pool: &class.pool,
+                cache: &class.cache,
+                locals,
+                stack_base,
+            };
+
+            // The inner loop uses the value stack through a raw pointer (see [`execute`]);
+            // `sync!` stores its length back into the vector before anything else looks at the
+            // stack, and `reload!` picks the buffer up again after.
+            macro_rules! reload {
+                () => {{
+                    r.base = exec.stack.as_mut_ptr();
+                    r.sp = exec.stack.len();
+                    r.cap = exec.stack.capacity();
+                }};
+            }
+            reload!();
+            debug_assert!(
+                r.sp >= stack_base && usize::from(code.max_locals) == stack_base - locals
+            );
+            // Hands the stack back to the vector: its length becomes `sp`.
             macro_rules! sync {
-                () => {
+                () => {{
+                    // SAFETY: entries below `sp` were all written (see `execute`), and sp <= cap.
+                    unsafe { exec.stack.set_len(r.sp) };
+                    settle!();
+                }};
+            }
+            // Stores the instruction pointer and the budget for the code the loop calls.
+            macro_rules! settle {
+                () => {{
                     if let Some(f) = exec.frames.last_mut() {
-                        f.pc = pc as u32;
+                        f.pc = r.pc as u32;
                     }
-                };
-            }
-            macro_rules! pop {
-                () => {
-                    exec.stack.pop().unwrap_or_default()
-                };
-            }
-            macro_rules! push {
-                ($v:expr) => {
-                    exec.stack.push($v)
-                };
-            }
-            macro_rules! int_op {
-                (|$a:ident, $b:ident| $e:expr) => {{
-                    let $b = pop!().as_int();
-                    let $a = pop!().as_int();
-                    push!(Value::Int($e));
-                    pc += 1;
-                }};
-            }
-            macro_rules! long_op {
-                (|$a:ident, $b:ident| $e:expr) => {{
-                    let $b = pop!().as_long();
-                    let $a = pop!().as_long();
-                    push!(Value::Long($e));
-                    pc += 1;
-                }};
-            }
-            macro_rules! float_op {
-                (|$a:ident, $b:ident| $e:expr) => {{
-                    let $b = pop!().as_float();
-                    let $a = pop!().as_float();
-                    push!(Value::Float($e));
-                    pc += 1;
-                }};
-            }
-            macro_rules! double_op {
-                (|$a:ident, $b:ident| $e:expr) => {{
-                    let $b = pop!().as_double();
-                    let $a = pop!().as_double();
-                    push!(Value::Double($e));
-                    pc += 1;
-                }};
-            }
-            macro_rules! unary {
-                ($as:ident, $ctor:ident, |$a:ident| $e:expr) => {{
-                    let $a = pop!().$as();
-                    push!(Value::$ctor($e));
-                    pc += 1;
+                    *budget = floor + r.left;
                 }};
             }
             // After an operation that may have pushed, popped or unwound frames: stay in this
-            // loop if the same frame is still on top, else reload the new top frame.
+            // frame's loop if the same frame is still on top, else reload the new top frame.
             macro_rules! resume {
                 () => {{
                     match exec.frames.last() {
                         Some(f) if f.method == method_id && f.locals as usize == locals => {
-                            pc = f.pc as usize;
+                            r.pc = f.pc as usize;
+                            reload!();
                             continue;
                         }
                         _ => continue 'frame,
                     }
                 }};
             }
+            // Throws from the outer loop (the stack synced).
             macro_rules! throw_vm {
                 ($class:expr, $msg:expr) => {{
-                    sync!();
+                    settle!();
                     if let Err(stop) = self.throw_new(exec, $class, $msg) {
                         return stop;
                     }
                     resume!()
                 }};
             }
+            // Runs an operation from the outer loop (the stack synced).
             macro_rules! complex {
                 ($e:expr) => {{
-                    sync!();
+                    settle!();
                     if M::EXPLORES {
                         self.regs.first_step = *budget + 1 == self.regs.run_budget;
                     }
@@ -164,138 +769,108 @@ impl<M: Machine> Vm<M> {
                     resume!()
                 }};
             }
-            // An array access event (to a machine that wants them).
-            macro_rules! array_event {
-                ($event:ident, $array:expr, $index:expr) => {{
-                    if array_events {
-                        sync!();
-                        self.report_at(
-                            exec,
-                            VmEvent::$event {
-                                array: $array,
-                                index: $index,
-                                system: in_system,
-                            },
-                        );
-                    }
-                }};
-            }
-            // An array element access the machine may end the transition before.
-            macro_rules! element_access {
-                ($array:expr, $write:expr) => {{
-                    if M::EXPLORES {
-                        self.regs.first_step = *budget + 1 == self.regs.run_budget;
-                        let access = Access {
-                            object: $array,
-                            field: None,
-                            is_static: false,
-                            is_final: false,
-                            in_system,
-                            write: $write,
-                        };
-                        if M::before_access(self, &access) {
-                            sync!();
-                            return Stop::Break;
-                        }
-                    }
-                }};
-            }
 
             loop {
-                if *budget == floor {
-                    sync!();
-                    return Stop::Budget;
+                if recording && !retry {
+                    M::record(self, method_id, r.pc as u32);
                 }
-                *budget -= 1;
-                if recording {
-                    M::record(self, method_id, pc as u32);
-                }
-                let Some(&insn) = insns.get(pc) else {
-                    // Validated code cannot run off its end; treat it as a VerifyError.
-                    throw_vm!(
-                        "java/lang/VerifyError",
-                        Some("fell off the end of the code".into())
-                    );
+                retry = false;
+
+                let exit = if recording {
+                    execute::<M, true>(&view, &mut self.state.heap, &mut r)
+                } else {
+                    execute::<M, false>(&view, &mut self.state.heap, &mut r)
                 };
+
+                // From here on the stack is the vector's, until `reload!`.
+                sync!();
+                // A fault of the current instruction: the exception it throws.
+                macro_rules! fault {
+                    ($f:expr) => {{
+                        match $f.exception() {
+                            Some((class, message)) => throw_vm!(class, message),
+                            None => {
+                                exec.stack.reserve(usize::from(code.max_stack).max(8));
+                                reload!();
+                                r.left += 1;
+                                retry = true;
+                                continue;
+                            }
+                        }
+                    }};
+                }
+                let insn = match exit {
+                    Exit::Record => {
+                        reload!();
+                        continue;
+                    }
+                    Exit::Budget => return Stop::Budget,
+                    Exit::Slow(insn) => insn,
+                    Exit::Fault(f) => fault!(f),
+                };
+
+                // An array access event (to a machine that wants them).
+                macro_rules! array_event {
+                    ($event:ident, $array:expr, $index:expr) => {{
+                        if array_events {
+                            self.report_at(
+                                exec,
+                                VmEvent::$event {
+                                    array: $array,
+                                    index: $index,
+                                    system: in_system,
+                                },
+                            );
+                        }
+                    }};
+                }
+                // An array element access the machine may end the transition before.
+                macro_rules! element_access {
+                    ($array:expr, $write:expr) => {{
+                        if M::EXPLORES {
+                            self.regs.first_step = *budget + 1 == self.regs.run_budget;
+                            let access = Access {
+                                object: $array,
+                                field: None,
+                                is_static: false,
+                                is_final: false,
+                                in_system,
+                                write: $write,
+                            };
+                            if M::before_access(self, &access) {
+                                return Stop::Break;
+                            }
+                        }
+                    }};
+                }
                 match insn {
-                    Insn::Nop => pc += 1,
-                    Insn::AconstNull => {
-                        push!(Value::NULL);
-                        pc += 1;
-                    }
-                    Insn::Iconst(v) => {
-                        push!(Value::Int(v));
-                        pc += 1;
-                    }
-                    Insn::Lconst(v) => {
-                        push!(Value::Long(v));
-                        pc += 1;
-                    }
-                    Insn::Fconst(v) => {
-                        push!(Value::Float(v));
-                        pc += 1;
-                    }
-                    Insn::Dconst(v) => {
-                        push!(Value::Double(v));
-                        pc += 1;
-                    }
                     Insn::Ldc(index) | Insn::Ldc2(index) => {
                         complex!(self.op_ldc(exec, &class, index))
                     }
-                    Insn::Load(i) => {
-                        let v = exec
-                            .stack
-                            .get(locals + i as usize)
-                            .copied()
-                            .unwrap_or_default();
-                        push!(v);
-                        pc += 1;
-                    }
-                    Insn::Store(i) => {
-                        let v = pop!();
-                        if let Some(slot) = exec.stack.get_mut(locals + i as usize) {
-                            *slot = v;
-                        }
-                        pc += 1;
-                    }
                     Insn::ArrayLoad => {
-                        element_access!(exec.peek(1).as_ref(), false);
+                        let array = exec.peek(1).as_ref();
+                        element_access!(array, false);
                         if M::EXPLORES {
-                            M::read(self, exec.peek(1).as_ref());
+                            M::read(self, array);
                         }
-                        let index = pop!().as_int();
-                        let array = pop!().as_ref();
-                        match self.state.heap.get(array) {
-                            None => {
-                                push!(Value::Ref(array));
-                                push!(Value::Int(index));
-                                throw_vm!("java/lang/NullPointerException", None)
+                        let index = exec.peek(0).as_int();
+                        match load_element(&self.state.heap, array, index) {
+                            Ok(v) => {
+                                exec.pop();
+                                exec.pop();
+                                exec.push(v);
+                                array_event!(ArrayRead, array, index);
+                                r.pc += 1;
+                                reload!();
                             }
-                            Some(obj) => {
-                                match usize::try_from(index).ok().and_then(|i| obj.data.load(i)) {
-                                    Some(v) => {
-                                        push!(v);
-                                        array_event!(ArrayRead, array, index);
-                                        pc += 1;
-                                    }
-                                    None => {
-                                        let len = obj.data.array_len().unwrap_or(0);
-                                        throw_vm!(
-                                            "java/lang/ArrayIndexOutOfBoundsException",
-                                            Some(format!(
-                                                "Index {index} out of bounds for length {len}"
-                                            ))
-                                        )
-                                    }
-                                }
-                            }
+                            Err(f) => fault!(f),
                         }
                     }
                     Insn::ArrayStore => {
-                        element_access!(exec.peek(2).as_ref(), true);
-                        let value = pop!();
-                        let index = pop!().as_int();
-                        let array = pop!().as_ref();
+                        let array = exec.peek(2).as_ref();
+                        element_access!(array, true);
+                        let value = exec.peek(0);
+                        let index = exec.peek(1).as_int();
                         if let Value::Ref(r) = value {
                             if !r.is_null() {
                                 if let Err(message) = self.check_array_store(array, r) {
@@ -305,391 +880,51 @@ impl<M: Machine> Vm<M> {
                         }
                         // What the store replaces, for a machine that tracks stores.
                         let old = match M::EXPLORES {
-                            true => usize::try_from(index)
-                                .ok()
-                                .and_then(|i| self.state.heap.get(array)?.data.load(i))
-                                .unwrap_or_default(),
+                            true => {
+                                load_element(&self.state.heap, array, index).unwrap_or_default()
+                            }
                             false => Value::Void,
                         };
-                        let stored = match usize::try_from(index) {
-                            Ok(i) => self.state.heap.store_element(array, i, value),
-                            Err(_) => self.state.heap.get(array).map(|_| false),
-                        };
-                        match stored {
-                            None => {
-                                push!(Value::Ref(array));
-                                push!(Value::Int(index));
-                                push!(value);
-                                throw_vm!("java/lang/NullPointerException", None)
-                            }
-                            Some(ok) => {
-                                if ok {
-                                    if M::EXPLORES {
-                                        M::stored(self, array, old, value);
-                                    }
-                                    array_event!(ArrayWritten, array, index);
-                                    pc += 1;
-                                } else {
-                                    let len = self
-                                        .state
-                                        .heap
-                                        .get(array)
-                                        .and_then(|o| o.data.array_len())
-                                        .unwrap_or(0);
-                                    throw_vm!(
-                                        "java/lang/ArrayIndexOutOfBoundsException",
-                                        Some(format!(
-                                            "Index {index} out of bounds for length {len}"
-                                        ))
-                                    )
+                        match store_element(&mut self.state.heap, array, index, value) {
+                            Ok(()) => {
+                                exec.stack.truncate(exec.stack.len().saturating_sub(3));
+                                if M::EXPLORES {
+                                    M::stored(self, array, old, value);
                                 }
+                                array_event!(ArrayWritten, array, index);
+                                r.pc += 1;
+                                reload!();
                             }
+                            Err(f) => fault!(f),
                         }
                     }
-                    Insn::Pop => {
-                        pop!();
-                        pc += 1;
-                    }
-                    Insn::Pop2 => {
-                        if !pop!().is_wide() {
-                            pop!();
-                        }
-                        pc += 1;
-                    }
-                    Insn::Dup => {
-                        let v = exec.peek(0);
-                        push!(v);
-                        pc += 1;
-                    }
-                    Insn::DupX1 => {
-                        let v1 = pop!();
-                        let v2 = pop!();
-                        push!(v1);
-                        push!(v2);
-                        push!(v1);
-                        pc += 1;
-                    }
-                    Insn::DupX2 => {
-                        let v1 = pop!();
-                        let v2 = pop!();
-                        if v2.is_wide() {
-                            push!(v1);
-                            push!(v2);
-                            push!(v1);
-                        } else {
-                            let v3 = pop!();
-                            push!(v1);
-                            push!(v3);
-                            push!(v2);
-                            push!(v1);
-                        }
-                        pc += 1;
-                    }
-                    Insn::Dup2 => {
-                        let v1 = exec.peek(0);
-                        if v1.is_wide() {
-                            push!(v1);
-                        } else {
-                            let v2 = exec.peek(1);
-                            push!(v2);
-                            push!(v1);
-                        }
-                        pc += 1;
-                    }
-                    Insn::Dup2X1 => {
-                        let v1 = pop!();
-                        if v1.is_wide() {
-                            let v2 = pop!();
-                            push!(v1);
-                            push!(v2);
-                            push!(v1);
-                        } else {
-                            let v2 = pop!();
-                            let v3 = pop!();
-                            push!(v2);
-                            push!(v1);
-                            push!(v3);
-                            push!(v2);
-                            push!(v1);
-                        }
-                        pc += 1;
-                    }
-                    Insn::Dup2X2 => {
-                        let v1 = pop!();
-                        if v1.is_wide() {
-                            let v2 = pop!();
-                            if v2.is_wide() {
-                                push!(v1);
-                                push!(v2);
-                                push!(v1);
-                            } else {
-                                let v3 = pop!();
-                                push!(v1);
-                                push!(v3);
-                                push!(v2);
-                                push!(v1);
-                            }
-                        } else {
-                            let v2 = pop!();
-                            let v3 = pop!();
-                            if v3.is_wide() {
-                                push!(v2);
-                                push!(v1);
-                                push!(v3);
-                                push!(v2);
-                                push!(v1);
-                            } else {
-                                let v4 = pop!();
-                                push!(v2);
-                                push!(v1);
-                                push!(v4);
-                                push!(v3);
-                                push!(v2);
-                                push!(v1);
-                            }
-                        }
-                        pc += 1;
-                    }
-                    Insn::Swap => {
-                        let v1 = pop!();
-                        let v2 = pop!();
-                        push!(v1);
-                        push!(v2);
-                        pc += 1;
-                    }
-                    Insn::Iadd => int_op!(|a, b| a.wrapping_add(b)),
-                    Insn::Isub => int_op!(|a, b| a.wrapping_sub(b)),
-                    Insn::Imul => int_op!(|a, b| a.wrapping_mul(b)),
-                    Insn::Idiv | Insn::Irem => {
-                        let b = exec.peek(0).as_int();
-                        if b == 0 {
-                            throw_vm!("java/lang/ArithmeticException", Some("/ by zero".into()))
-                        }
-                        if insn == Insn::Idiv {
-                            int_op!(|a, b| a.wrapping_div(b))
-                        } else {
-                            int_op!(|a, b| a.wrapping_rem(b))
-                        }
-                    }
-                    Insn::Ineg => unary!(as_int, Int, |a| a.wrapping_neg()),
-                    Insn::Ishl => int_op!(|a, b| a.wrapping_shl(b as u32 & 31)),
-                    Insn::Ishr => int_op!(|a, b| a >> (b & 31)),
-                    Insn::Iushr => int_op!(|a, b| ((a as u32) >> (b & 31)) as i32),
-                    Insn::Iand => int_op!(|a, b| a & b),
-                    Insn::Ior => int_op!(|a, b| a | b),
-                    Insn::Ixor => int_op!(|a, b| a ^ b),
-                    Insn::Ladd => long_op!(|a, b| a.wrapping_add(b)),
-                    Insn::Lsub => long_op!(|a, b| a.wrapping_sub(b)),
-                    Insn::Lmul => long_op!(|a, b| a.wrapping_mul(b)),
-                    Insn::Ldiv | Insn::Lrem => {
-                        let b = exec.peek(0).as_long();
-                        if b == 0 {
-                            throw_vm!("java/lang/ArithmeticException", Some("/ by zero".into()))
-                        }
-                        if insn == Insn::Ldiv {
-                            long_op!(|a, b| a.wrapping_div(b))
-                        } else {
-                            long_op!(|a, b| a.wrapping_rem(b))
-                        }
-                    }
-                    Insn::Lneg => unary!(as_long, Long, |a| a.wrapping_neg()),
-                    Insn::Lshl | Insn::Lshr | Insn::Lushr => {
-                        let s = pop!().as_int() as u32 & 63;
-                        let a = pop!().as_long();
-                        push!(Value::Long(match insn {
-                            Insn::Lshl => a.wrapping_shl(s),
-                            Insn::Lshr => a >> s,
-                            _ => ((a as u64) >> s) as i64,
-                        }));
-                        pc += 1;
-                    }
-                    Insn::Land => long_op!(|a, b| a & b),
-                    Insn::Lor => long_op!(|a, b| a | b),
-                    Insn::Lxor => long_op!(|a, b| a ^ b),
-                    Insn::Fadd => float_op!(|a, b| a + b),
-                    Insn::Fsub => float_op!(|a, b| a - b),
-                    Insn::Fmul => float_op!(|a, b| a * b),
-                    Insn::Fdiv => float_op!(|a, b| a / b),
-                    Insn::Frem => float_op!(|a, b| a % b),
-                    Insn::Fneg => unary!(as_float, Float, |a| -a),
-                    Insn::Dadd => double_op!(|a, b| a + b),
-                    Insn::Dsub => double_op!(|a, b| a - b),
-                    Insn::Dmul => double_op!(|a, b| a * b),
-                    Insn::Ddiv => double_op!(|a, b| a / b),
-                    Insn::Drem => double_op!(|a, b| a % b),
-                    Insn::Dneg => unary!(as_double, Double, |a| -a),
-                    Insn::Iinc(i, delta) => {
-                        if let Some(Value::Int(v)) = exec.stack.get_mut(locals + i as usize) {
-                            *v = v.wrapping_add(i32::from(delta));
-                        }
-                        pc += 1;
-                    }
-                    Insn::I2l => unary!(as_int, Long, |a| i64::from(a)),
-                    Insn::I2f => unary!(as_int, Float, |a| a as f32),
-                    Insn::I2d => unary!(as_int, Double, |a| f64::from(a)),
-                    Insn::L2i => unary!(as_long, Int, |a| a as i32),
-                    Insn::L2f => unary!(as_long, Float, |a| a as f32),
-                    Insn::L2d => unary!(as_long, Double, |a| a as f64),
-                    Insn::F2i => unary!(as_float, Int, |a| a as i32),
-                    Insn::F2l => unary!(as_float, Long, |a| a as i64),
-                    Insn::F2d => unary!(as_float, Double, |a| f64::from(a)),
-                    Insn::D2i => unary!(as_double, Int, |a| a as i32),
-                    Insn::D2l => unary!(as_double, Long, |a| a as i64),
-                    Insn::D2f => unary!(as_double, Float, |a| a as f32),
-                    Insn::I2b => unary!(as_int, Int, |a| i32::from(a as i8)),
-                    Insn::I2c => unary!(as_int, Int, |a| i32::from(a as u16)),
-                    Insn::I2s => unary!(as_int, Int, |a| i32::from(a as i16)),
-                    Insn::Lcmp => {
-                        let b = pop!().as_long();
-                        let a = pop!().as_long();
-                        push!(Value::Int(compare(a, b, 0)));
-                        pc += 1;
-                    }
-                    Insn::Fcmpl | Insn::Fcmpg => {
-                        let b = pop!().as_float();
-                        let a = pop!().as_float();
-                        push!(Value::Int(compare(
-                            a,
-                            b,
-                            if insn == Insn::Fcmpl { -1 } else { 1 }
-                        )));
-                        pc += 1;
-                    }
-                    Insn::Dcmpl | Insn::Dcmpg => {
-                        let b = pop!().as_double();
-                        let a = pop!().as_double();
-                        push!(Value::Int(compare(
-                            a,
-                            b,
-                            if insn == Insn::Dcmpl { -1 } else { 1 }
-                        )));
-                        pc += 1;
-                    }
-                    Insn::If(cond, target) => {
-                        let a = pop!().as_int();
-                        pc = if cond.test(a, 0) {
-                            target as usize
-                        } else {
-                            pc + 1
-                        };
-                    }
-                    Insn::IfIcmp(cond, target) => {
-                        let b = pop!().as_int();
-                        let a = pop!().as_int();
-                        pc = if cond.test(a, b) {
-                            target as usize
-                        } else {
-                            pc + 1
-                        };
-                    }
-                    Insn::IfAcmpEq(target) | Insn::IfAcmpNe(target) => {
-                        let b = pop!().as_ref();
-                        let a = pop!().as_ref();
-                        let eq = a == b;
-                        let jump = if matches!(insn, Insn::IfAcmpEq(_)) {
-                            eq
-                        } else {
-                            !eq
-                        };
-                        pc = if jump { target as usize } else { pc + 1 };
-                    }
-                    Insn::IfNull(target) | Insn::IfNonNull(target) => {
-                        let null = pop!().as_ref().is_null();
-                        let jump = if matches!(insn, Insn::IfNull(_)) {
-                            null
-                        } else {
-                            !null
-                        };
-                        pc = if jump { target as usize } else { pc + 1 };
-                    }
-                    Insn::Goto(target) => pc = target as usize,
-                    Insn::Jsr(target) => {
-                        push!(Value::RetAddr(pc as u32 + 1));
-                        pc = target as usize;
-                    }
-                    Insn::Ret(i) => match exec.stack.get(locals + i as usize) {
-                        Some(Value::RetAddr(a)) => pc = *a as usize,
-                        _ => throw_vm!(
-                            "java/lang/VerifyError",
-                            Some("ret without a return address".into())
-                        ),
-                    },
-                    Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
-                        let key = pop!().as_int();
-                        pc = code.switches[s as usize].target(key) as usize;
-                    }
-                    Insn::Return => {
-                        complex!(self.op_return(exec, None))
-                    }
+                    Insn::Return => complex!(self.op_return(exec, None)),
                     Insn::ReturnValue => {
-                        let v = pop!();
+                        let v = exec.pop();
                         complex!(self.op_return(exec, Some(v)))
                     }
-                    Insn::GetField(index) => {
-                        if M::EXPLORES {
-                            complex!(self.op_getfield(exec, &class, index))
-                        }
-                        if let Some(crate::class::Resolved::Field(f)) =
-                            class.cache.get(index as usize).and_then(|c| c.get())
-                        {
-                            let obj = exec.peek(0).as_ref();
-                            if let Some(o) = self.state.heap.get(obj) {
-                                let v =
-                                    o.fields().get(f.slot as usize).copied().unwrap_or_default();
-                                exec.stack.pop();
-                                push!(v);
-                                pc += 1;
-                                continue;
-                            }
-                        }
-                        complex!(self.op_getfield(exec, &class, index))
-                    }
-                    Insn::PutField(index) => {
-                        if M::EXPLORES {
-                            complex!(self.op_putfield(exec, &class, index))
-                        }
-                        if let Some(crate::class::Resolved::Field(f)) =
-                            class.cache.get(index as usize).and_then(|c| c.get())
-                        {
-                            let obj = exec.peek(1).as_ref();
-                            if let Some(o) = self.state.heap.get_mut(obj) {
-                                let v = exec.stack.pop().unwrap_or_default();
-                                exec.stack.pop();
-                                if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
-                                    *slot = v;
-                                }
-                                pc += 1;
-                                continue;
-                            }
-                        }
-                        complex!(self.op_putfield(exec, &class, index))
-                    }
+                    Insn::GetField(index) => complex!(self.op_getfield(exec, &class, index)),
+                    Insn::PutField(index) => complex!(self.op_putfield(exec, &class, index)),
                     Insn::GetStatic(index) => complex!(self.op_getstatic(exec, &class, index)),
                     Insn::PutStatic(index) => complex!(self.op_putstatic(exec, &class, index)),
-                    Insn::InvokeVirtual(index) => {
-                        complex!(self.op_invoke(
-                            exec,
-                            &class,
-                            index,
-                            super::operations::Kind::Virtual
-                        ))
-                    }
-                    Insn::InvokeSpecial(index) => {
-                        complex!(self.op_invoke(
-                            exec,
-                            &class,
-                            index,
-                            super::operations::Kind::Special
-                        ))
-                    }
-                    Insn::InvokeStatic(index) => {
-                        complex!(self.op_invoke(
-                            exec,
-                            &class,
-                            index,
-                            super::operations::Kind::Static
-                        ))
-                    }
+                    Insn::InvokeVirtual(index) => complex!(self.op_invoke(
+                        exec,
+                        &class,
+                        index,
+                        super::operations::Kind::Virtual
+                    )),
+                    Insn::InvokeSpecial(index) => complex!(self.op_invoke(
+                        exec,
+                        &class,
+                        index,
+                        super::operations::Kind::Special
+                    )),
+                    Insn::InvokeStatic(index) => complex!(self.op_invoke(
+                        exec,
+                        &class,
+                        index,
+                        super::operations::Kind::Static
+                    )),
                     Insn::InvokeInterface(index) => complex!(self.op_invoke(
                         exec,
                         &class,
@@ -705,19 +940,6 @@ impl<M: Machine> Vm<M> {
                     Insn::MultiANewArray(index, dims) => {
                         complex!(self.op_multianewarray(exec, &class, index, dims))
                     }
-                    Insn::ArrayLength => {
-                        let array = pop!().as_ref();
-                        match self.state.heap.get(array).and_then(|o| o.data.array_len()) {
-                            Some(len) => {
-                                push!(Value::Int(len as i32));
-                                pc += 1;
-                            }
-                            None => {
-                                push!(Value::Ref(array));
-                                throw_vm!("java/lang/NullPointerException", None)
-                            }
-                        }
-                    }
                     Insn::Athrow => {
                         let ex = exec.peek(0).as_ref();
                         if ex.is_null() {
@@ -727,15 +949,16 @@ impl<M: Machine> Vm<M> {
                     }
                     Insn::CheckCast(index) => {
                         let obj = exec.peek(0).as_ref();
-                        if obj.is_null() {
-                            pc += 1;
-                            continue;
-                        }
                         complex!(self.op_checkcast(exec, &class, index, obj))
                     }
                     Insn::InstanceOf(index) => complex!(self.op_instanceof(exec, &class, index)),
                     Insn::MonitorEnter => complex!(self.op_monitorenter(exec, in_system)),
                     Insn::MonitorExit => complex!(self.op_monitorexit(exec)),
+                    // Everything else is the inner loop's, which never hands it over.
+                    _ => {
+                        tracing::error!(?insn, "instruction left the inner loop");
+                        throw_vm!("java/lang/InternalError", Some(format!("{insn:?}")))
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The class registry: loading class files, linking them into [`Class`]es, and synthesizing
 //! array, primitive and rpf-generated classes.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -9,7 +9,7 @@ use crate::classfile::{access, descriptor, ClassFile, FieldDef, FieldType, Metho
 use crate::classpath::{ClassPath, Loader};
 
 use super::class::{
-    class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId,
+    class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId, NO_SITE,
 };
 use super::value::ElemKind;
 use super::value::Value;
@@ -454,6 +454,7 @@ impl Classes {
             methods: method_ids.into(),
             vtable: vtable.into(),
             cache: (0..c.pool.len()).map(|_| OnceCell::new()).collect(),
+            sites: (0..c.pool.len()).map(|_| Cell::new(NO_SITE)).collect(),
             pool: c.pool.into(),
             attrs: c.attrs,
             clinit,
@@ -580,6 +581,7 @@ impl Classes {
             vtable: object_class.vtable.clone(),
             pool: Box::new([]),
             cache: Box::new([]),
+            sites: Box::new([]),
             attrs: ClassAttrs::default(),
             clinit: None,
             system: comp.loader == Loader::Boot,
@@ -616,6 +618,7 @@ impl Classes {
             vtable: Box::new([]),
             pool: Box::new([]),
             cache: Box::new([]),
+            sites: Box::new([]),
             attrs: ClassAttrs::default(),
             clinit: None,
             system: true,

@@ -1,9 +1,10 @@
 //! Instructions that resolve symbolic references, call methods, allocate, or return.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
-use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId};
+use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId, ANY_RECEIVER};
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
@@ -314,15 +315,31 @@ impl<M: Machine> Vm<M> {
         let Some(receiver_class) = self.class_of(receiver) else {
             return self.throw_new(exec, "java/lang/NullPointerException", None);
         };
-        let target = match kind {
-            Kind::Special => {
-                let m = m.clone();
-                self.select_special(class, &m)
+        // The call site's inline cache: selection depends only on the receiver's class (on
+        // nothing for invokespecial), and classes never change their methods.
+        let site = class.sites.get(usize::from(index));
+        let key = match kind {
+            Kind::Special => ANY_RECEIVER,
+            _ => receiver_class,
+        };
+        let target = match site.map(Cell::get) {
+            Some((cached, target)) if cached == key => target,
+            _ => {
+                let target = match kind {
+                    Kind::Special => {
+                        let m = m.clone();
+                        self.select_special(class, &m)
+                    }
+                    _ => match self.classes.select(receiver_class, resolved) {
+                        Ok(t) => t,
+                        Err(e) => return self.throw_link_error(exec, e),
+                    },
+                };
+                if let Some(site) = site {
+                    site.set((key, target));
+                }
+                target
             }
-            _ => match self.classes.select(receiver_class, resolved) {
-                Ok(t) => t,
-                Err(e) => return self.throw_link_error(exec, e),
-            },
         };
         if M::EXPLORES && M::before_call(self, exec, class, target) {
             return Err(Stop::Break);
@@ -405,13 +422,19 @@ impl<M: Machine> Vm<M> {
         let entries = usize::from(m.arg_entries);
         let locals = exec.stack.len().saturating_sub(entries);
         if m.wide_args {
-            // Locals number long/double arguments with two slots; re-space them.
-            let args: Vec<Value> = exec.stack.drain(locals..).collect();
-            for v in args {
-                exec.stack.push(v);
+            // Locals number long/double arguments with two slots; re-space them in place,
+            // last argument first.
+            let wide = exec.stack[locals..].iter().filter(|v| v.is_wide()).count();
+            let mut to = locals + entries + wide;
+            exec.stack.resize(to, Value::Void);
+            for from in (locals..locals + entries).rev() {
+                let v = exec.stack[from];
                 if v.is_wide() {
-                    exec.stack.push(Value::Void);
+                    to -= 1;
+                    exec.stack[to] = Value::Void;
                 }
+                to -= 1;
+                exec.stack[to] = v;
             }
         }
         let stack_base = locals + usize::from(max_locals);

@@ -52,9 +52,11 @@ pub enum Insn {
     Nop,
     AconstNull,
     Iconst(i32),
-    Lconst(i64),
+    /// lconst_0 / lconst_1 (narrow payloads keep every instruction in 8 bytes).
+    Lconst(i32),
     Fconst(f32),
-    Dconst(f64),
+    /// dconst_0 / dconst_1 (exact as f32).
+    Dconst(f32),
     /// ldc / ldc_w of an int, float, String, Class, MethodType, MethodHandle or Dynamic.
     Ldc(u16),
     /// ldc2_w of a long or double.
@@ -170,6 +172,9 @@ pub enum Insn {
     MonitorExit,
     MultiANewArray(u16, u8),
 }
+
+// The interpreter copies an instruction per step: keep it one machine word.
+const _: () = assert!(std::mem::size_of::<Insn>() == 8);
 
 impl Insn {
     /// The target of a conditional branch, `goto` or `jsr` (a switch's are in
