@@ -134,7 +134,7 @@ pub struct Class {
     pub cache: Box<[OnceCell<crate::class::Resolved>]>,
     /// Per method reference in the pool, the call site's inline cache: the receiver class an
     /// invoke through it last saw and the method selected for it ([`NO_SITE`] while empty;
-    /// [`ANY_RECEIVER`] for a selection that does not depend on the receiver).
+    /// [`STATIC_CALL`] or [`SPECIAL_CALL`] for selections that do not depend on a receiver).
     pub sites: Box<[Cell<(ClassId, MethodId)>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
@@ -336,9 +336,12 @@ pub fn method_key(class: u64, index: usize) -> u64 {
 /// An empty call-site cache entry (see [`Class::sites`]).
 pub const NO_SITE: (ClassId, MethodId) = (ClassId::MAX, MethodId::MAX);
 
-/// The receiver class of a cached selection that holds for every receiver (`invokespecial`,
-/// `invokestatic`).
-pub const ANY_RECEIVER: ClassId = ClassId::MAX - 1;
+/// The receiver key of a cached `invokestatic` (see [`Class::sites`]).
+pub const STATIC_CALL: ClassId = ClassId::MAX - 1;
+
+/// The receiver key of a cached `invokespecial`, whose selection does not depend on the
+/// receiver's class (see [`Class::sites`]).
+pub const SPECIAL_CALL: ClassId = ClassId::MAX - 2;
 
 /// A resolved constant pool entry.
 #[derive(Debug, Clone, PartialEq)]

@@ -152,7 +152,11 @@ struct Regs {
 /// the frame's base, and locals are below the frame's base (the decoder checked every local
 /// index against max_locals, and the frame reserved max_locals entries): the pointer never
 /// leaves the buffer.
-#[inline(never)]
+///
+/// Plain execution calls it out of line, so that the loop gets registers of its own; a machine
+/// that explores leaves the loop so often (every field and array access) that the call would
+/// cost more than it saves, and gets it inline ([`execute_outlined`]).
+#[inline(always)]
 fn execute<M: Machine, const ONE: bool>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
     let View {
         locals, stack_base, ..
@@ -263,16 +267,17 @@ fn execute<M: Machine, const ONE: bool>(view: &View<'_>, heap: &mut Heap, regs: 
     }
 
     let exit = loop {
-        if left == 0 {
+        // One subtraction and its borrow: the budget test costs two instructions.
+        let Some(rest) = left.checked_sub(1) else {
             break Exit::Budget;
-        }
+        };
         if ONE {
             if !first {
                 break Exit::Record;
             }
             first = false;
         }
-        left -= 1;
+        left = rest;
         let Some(&insn) = view.insns.get(pc) else {
             fail!(Fault::FellOff)
         };
@@ -612,7 +617,29 @@ fn execute<M: Machine, const ONE: bool>(view: &View<'_>, heap: &mut Heap, regs: 
                 }
             }
             Insn::CheckCast(_) if peek!(0).as_ref().is_null() => pc += 1,
-            _ => break Exit::Slow(insn),
+            // Listed rather than `_`: a new instruction must be placed on purpose.
+            Insn::ArrayLoad
+            | Insn::ArrayStore
+            | Insn::GetField(_)
+            | Insn::PutField(_)
+            | Insn::CheckCast(_)
+            | Insn::GetStatic(_)
+            | Insn::PutStatic(_)
+            | Insn::Return
+            | Insn::ReturnValue
+            | Insn::InvokeVirtual(_)
+            | Insn::InvokeSpecial(_)
+            | Insn::InvokeStatic(_)
+            | Insn::InvokeInterface(_)
+            | Insn::InvokeDynamic(_)
+            | Insn::New(_)
+            | Insn::NewArray(_)
+            | Insn::ANewArray(_)
+            | Insn::MultiANewArray(..)
+            | Insn::Athrow
+            | Insn::InstanceOf(_)
+            | Insn::MonitorEnter
+            | Insn::MonitorExit => break Exit::Slow(insn),
         }
     };
     *regs = Regs {
@@ -623,6 +650,16 @@ fn execute<M: Machine, const ONE: bool>(view: &View<'_>, heap: &mut Heap, regs: 
         left,
     };
     exit
+}
+
+/// [`execute`] in a function of its own.
+#[inline(never)]
+fn execute_outlined<M: Machine, const ONE: bool>(
+    view: &View<'_>,
+    heap: &mut Heap,
+    regs: &mut Regs,
+) -> Exit {
+    execute::<M, ONE>(view, heap, regs)
 }
 
 impl Jvm {
@@ -709,17 +746,12 @@ impl<M: Machine> Vm<M> {
             debug_assert!(
                 r.sp >= stack_base && usize::from(code.max_locals) == stack_base - locals
             );
-            // Hands the stack back to the vector: its length becomes `sp`.
+            // Hands the stack back to the vector (its length becomes `sp`) and stores the
+            // instruction pointer and the budget, for the code the outer loop calls.
             macro_rules! sync {
                 () => {{
                     // SAFETY: entries below `sp` were all written (see `execute`), and sp <= cap.
                     unsafe { exec.stack.set_len(r.sp) };
-                    settle!();
-                }};
-            }
-            // Stores the instruction pointer and the budget for the code the loop calls.
-            macro_rules! settle {
-                () => {{
                     if let Some(f) = exec.frames.last_mut() {
                         f.pc = r.pc as u32;
                     }
@@ -740,20 +772,18 @@ impl<M: Machine> Vm<M> {
                     }
                 }};
             }
-            // Throws from the outer loop (the stack synced).
+            // Throws from the outer loop (after `sync!`).
             macro_rules! throw_vm {
                 ($class:expr, $msg:expr) => {{
-                    settle!();
                     if let Err(stop) = self.throw_new(exec, $class, $msg) {
                         return stop;
                     }
                     resume!()
                 }};
             }
-            // Runs an operation from the outer loop (the stack synced).
+            // Runs an operation from the outer loop (after `sync!`).
             macro_rules! complex {
                 ($e:expr) => {{
-                    settle!();
                     if M::EXPLORES {
                         self.regs.first_step = *budget + 1 == self.regs.run_budget;
                     }
@@ -776,12 +806,16 @@ impl<M: Machine> Vm<M> {
                 }
                 retry = false;
 
-                let exit = if recording {
-                    execute::<M, true>(&view, &mut self.state.heap, &mut r)
-                } else {
-                    execute::<M, false>(&view, &mut self.state.heap, &mut r)
+                let heap = &mut self.state.heap;
+                let exit = match (M::EXPLORES, recording) {
+                    (false, _) => execute_outlined::<M, false>(&view, heap, &mut r),
+                    (true, false) => execute::<M, false>(&view, heap, &mut r),
+                    (true, true) => execute::<M, true>(&view, heap, &mut r),
                 };
 
+                if let Exit::Record = exit {
+                    continue;
+                }
                 // From here on the stack is the vector's, until `reload!`.
                 sync!();
                 // A fault of the current instruction: the exception it throws.
@@ -800,10 +834,7 @@ impl<M: Machine> Vm<M> {
                     }};
                 }
                 let insn = match exit {
-                    Exit::Record => {
-                        reload!();
-                        continue;
-                    }
+                    Exit::Record => continue,
                     Exit::Budget => return Stop::Budget,
                     Exit::Slow(insn) => insn,
                     Exit::Fault(f) => fault!(f),

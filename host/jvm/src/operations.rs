@@ -4,7 +4,9 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
-use super::class::{Body, Class, ClassId, ClassKind, Method, MethodId, ANY_RECEIVER};
+use super::class::{
+    Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE, SPECIAL_CALL, STATIC_CALL,
+};
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
@@ -265,6 +267,27 @@ impl<M: Machine> Vm<M> {
         index: u16,
         kind: Kind,
     ) -> Flow {
+        // The call site's inline cache (see `Class::sites`): what resolution checked (the
+        // method exists, is static as the instruction says, is not signature-polymorphic)
+        // held when the entry was made and holds still, and selection depends only on the
+        // receiver's class (on nothing for static and special calls).
+        let site = class.sites.get(usize::from(index));
+        if let Some((key, target)) = site.map(Cell::get).filter(|&c| c != NO_SITE) {
+            let m = self.classes.method(target);
+            let (declaring, arg_entries) = (m.class, usize::from(m.arg_entries));
+            let hit = match kind {
+                Kind::Static => key == STATIC_CALL,
+                Kind::Special => key == SPECIAL_CALL,
+                Kind::Virtual | Kind::Interface => {
+                    let receiver = exec.peek(arg_entries.saturating_sub(1)).as_ref();
+                    // A null receiver misses and throws below.
+                    self.class_of(receiver) == Some(key)
+                }
+            };
+            if hit {
+                return self.invoke_selected(exec, class, kind, declaring, target);
+            }
+        }
         let resolved = match self.classes.resolve_method(class.id, index) {
             Ok(m) => m,
             Err(e) => return self.throw_link_error(exec, e),
@@ -296,6 +319,41 @@ impl<M: Machine> Vm<M> {
             };
             return self.invoke_polymorphic(exec, &m, &desc);
         }
+        let (key, target) = match kind {
+            Kind::Static => (STATIC_CALL, resolved),
+            Kind::Special | Kind::Virtual | Kind::Interface => {
+                let receiver = exec.peek(usize::from(arg_entries) - 1).as_ref();
+                let Some(receiver_class) = self.class_of(receiver) else {
+                    return self.throw_new(exec, "java/lang/NullPointerException", None);
+                };
+                match kind {
+                    Kind::Special => {
+                        let m = m.clone();
+                        (SPECIAL_CALL, self.select_special(class, &m))
+                    }
+                    _ => match self.classes.select(receiver_class, resolved) {
+                        Ok(t) => (receiver_class, t),
+                        Err(e) => return self.throw_link_error(exec, e),
+                    },
+                }
+            }
+        };
+        if let Some(site) = site {
+            site.set((key, target));
+        }
+        self.invoke_selected(exec, class, kind, declaring, target)
+    }
+
+    /// Calls `target`, selected for the invoke of `kind` at the current instruction of code of
+    /// `class`; a static call first initializes `declaring`, the target's class.
+    fn invoke_selected(
+        &mut self,
+        exec: &mut Exec,
+        class: &Rc<Class>,
+        kind: Kind,
+        declaring: ClassId,
+        target: MethodId,
+    ) -> Flow {
         if kind == Kind::Static {
             let ready = self
                 .state
@@ -306,41 +364,7 @@ impl<M: Machine> Vm<M> {
             if !ready && !self.ensure_initialized(exec, declaring)? {
                 return Ok(());
             }
-            if M::EXPLORES && M::before_call(self, exec, class, resolved) {
-                return Err(Stop::Break);
-            }
-            return self.call(exec, resolved, FrameKind::Call);
         }
-        let receiver = exec.peek(usize::from(arg_entries) - 1).as_ref();
-        let Some(receiver_class) = self.class_of(receiver) else {
-            return self.throw_new(exec, "java/lang/NullPointerException", None);
-        };
-        // The call site's inline cache: selection depends only on the receiver's class (on
-        // nothing for invokespecial), and classes never change their methods.
-        let site = class.sites.get(usize::from(index));
-        let key = match kind {
-            Kind::Special => ANY_RECEIVER,
-            _ => receiver_class,
-        };
-        let target = match site.map(Cell::get) {
-            Some((cached, target)) if cached == key => target,
-            _ => {
-                let target = match kind {
-                    Kind::Special => {
-                        let m = m.clone();
-                        self.select_special(class, &m)
-                    }
-                    _ => match self.classes.select(receiver_class, resolved) {
-                        Ok(t) => t,
-                        Err(e) => return self.throw_link_error(exec, e),
-                    },
-                };
-                if let Some(site) = site {
-                    site.set((key, target));
-                }
-                target
-            }
-        };
         if M::EXPLORES && M::before_call(self, exec, class, target) {
             return Err(Stop::Break);
         }
