@@ -10,7 +10,7 @@ use super::class::{
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
 use super::machine::{Access, Machine};
-use super::thread::{Exec, Frame, FrameKind};
+use super::thread::{Exec, FrameKind};
 use super::value::ElemKind;
 use super::value::{Ref, Value};
 use crate::class::FieldRef;
@@ -169,8 +169,23 @@ impl<M: Machine> Vm<M> {
             )
     }
 
+    /// The field `class`'s pool entry `index` names, resolved (from the resolution cache
+    /// without a call when it is there).
+    #[inline(always)]
+    fn field_ref(
+        &mut self,
+        class: &Class,
+        index: u16,
+        want_static: bool,
+    ) -> Result<FieldRef, LinkError> {
+        match class.cache.get(usize::from(index)).and_then(|c| c.get()) {
+            Some(&crate::class::Resolved::Field(f)) if f.is_static == want_static => Ok(f),
+            _ => self.classes.resolve_field(class.id, index, want_static),
+        }
+    }
+
     pub(crate) fn op_getfield(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
-        let f = match self.classes.resolve_field(class.id, index, false) {
+        let f = match self.field_ref(class, index, false) {
             Ok(f) => f,
             Err(e) => return self.throw_link_error(exec, e),
         };
@@ -194,7 +209,7 @@ impl<M: Machine> Vm<M> {
     }
 
     pub(crate) fn op_putfield(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
-        let f = match self.classes.resolve_field(class.id, index, false) {
+        let f = match self.field_ref(class, index, false) {
             Ok(f) => f,
             Err(e) => return self.throw_link_error(exec, e),
         };
@@ -214,7 +229,7 @@ impl<M: Machine> Vm<M> {
     }
 
     pub(crate) fn op_getstatic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
-        let f = match self.classes.resolve_field(class.id, index, true) {
+        let f = match self.field_ref(class, index, true) {
             Ok(f) => f,
             Err(e) => return self.throw_link_error(exec, e),
         };
@@ -237,7 +252,7 @@ impl<M: Machine> Vm<M> {
     }
 
     pub(crate) fn op_putstatic(&mut self, exec: &mut Exec, class: &Rc<Class>, index: u16) -> Flow {
-        let f = match self.classes.resolve_field(class.id, index, true) {
+        let f = match self.field_ref(class, index, true) {
             Ok(f) => f,
             Err(e) => return self.throw_link_error(exec, e),
         };
@@ -443,37 +458,7 @@ impl<M: Machine> Vm<M> {
         kind: FrameKind,
         lock: Ref,
     ) {
-        let entries = usize::from(m.arg_entries);
-        let locals = exec.stack.len().saturating_sub(entries);
-        if m.wide_args {
-            // Locals number long/double arguments with two slots; re-space them in place,
-            // last argument first.
-            let wide = exec.stack[locals..].iter().filter(|v| v.is_wide()).count();
-            let mut to = locals + entries + wide;
-            exec.stack.resize(to, Value::Void);
-            for from in (locals..locals + entries).rev() {
-                let v = exec.stack[from];
-                if v.is_wide() {
-                    to -= 1;
-                    exec.stack[to] = Value::Void;
-                }
-                to -= 1;
-                exec.stack[to] = v;
-            }
-        }
-        let stack_base = locals + usize::from(max_locals);
-        if exec.stack.len() < stack_base {
-            exec.stack.resize(stack_base, Value::Void);
-        }
-        exec.stack.reserve(usize::from(max_stack));
-        exec.frames.push(Frame {
-            method: m.id,
-            pc: 0,
-            locals: locals as u32,
-            stack_base: stack_base as u32,
-            kind,
-            lock,
-        });
+        exec.push_frame(m, max_locals, max_stack, kind, lock);
         self.report_method(exec, true, m.id);
     }
 

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use super::class::{ClassId, MethodId};
+use super::class::{ClassId, Method, MethodId};
 use super::value::{Ref, Value};
 
 /// Why a frame exists, which decides what happens when it ends.
@@ -77,6 +77,49 @@ impl Clone for Exec {
 }
 
 impl Exec {
+    /// Pushes a frame for `m` (with `max_locals` and `max_stack`) whose arguments are the top
+    /// operand stack entries: they become its first locals.
+    pub(crate) fn push_frame(
+        &mut self,
+        m: &Method,
+        max_locals: u16,
+        max_stack: u16,
+        kind: FrameKind,
+        lock: Ref,
+    ) {
+        let entries = usize::from(m.arg_entries);
+        let locals = self.stack.len().saturating_sub(entries);
+        if m.wide_args {
+            // Locals number long/double arguments with two slots; re-space them in place,
+            // last argument first.
+            let wide = self.stack[locals..].iter().filter(|v| v.is_wide()).count();
+            let mut to = locals + entries + wide;
+            self.stack.resize(to, Value::Void);
+            for from in (locals..locals + entries).rev() {
+                let v = self.stack[from];
+                if v.is_wide() {
+                    to -= 1;
+                    self.stack[to] = Value::Void;
+                }
+                to -= 1;
+                self.stack[to] = v;
+            }
+        }
+        let stack_base = locals + usize::from(max_locals);
+        if self.stack.len() < stack_base {
+            self.stack.resize(stack_base, Value::Void);
+        }
+        self.stack.reserve(usize::from(max_stack));
+        self.frames.push(Frame {
+            method: m.id,
+            pc: 0,
+            locals: locals as u32,
+            stack_base: stack_base as u32,
+            kind,
+            lock,
+        });
+    }
+
     /// The running frame.
     #[inline(always)]
     pub fn top(&self) -> Option<&Frame> {
