@@ -279,6 +279,23 @@ fn leave<'a>(world: &mut World<'a, '_>, value: Option<Value>) -> Option<(View<'a
     Some((view, resume))
 }
 
+/// The statics object and slot of the static field that pool entry `index` of `view`'s class
+/// names, if it is resolved and its class initialized (else the outer loop resolves and
+/// initializes).
+#[inline(always)]
+fn initialized_statics(
+    view: &View<'_>,
+    class_states: &PVec<ClassState>,
+    index: u16,
+) -> Option<(Ref, usize)> {
+    let Some(&Resolved::Field(f)) = view.cache.get(usize::from(index))?.get() else {
+        return None;
+    };
+    let state = class_states.get(f.class as usize)?;
+    (f.is_static && state.init == InitState::Done && !state.statics.is_null())
+        .then_some((state.statics, f.slot as usize))
+}
+
 /// What the inner loop keeps in registers: the instruction pointer, the value stack's buffer,
 /// length and capacity, and the instructions left in the budget.
 #[derive(Clone, Copy)]
@@ -756,6 +773,32 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     *slot = v;
                 }
                 sp -= 2;
+                pc += 1;
+            }
+            Insn::GetStatic(index) if !M::EXPLORES => {
+                room!(1);
+                let Some(statics) = initialized_statics(view, world.class_states, index) else {
+                    break Exit::Slow(insn);
+                };
+                let Some(o) = world.heap.get(statics.0) else {
+                    break Exit::Slow(insn);
+                };
+                let v = o.fields().get(statics.1).copied().unwrap_or_default();
+                push!(v);
+                pc += 1;
+            }
+            Insn::PutStatic(index) if !M::EXPLORES => {
+                let v = peek!(0);
+                let Some(statics) = initialized_statics(view, world.class_states, index) else {
+                    break Exit::Slow(insn);
+                };
+                let Some(o) = world.heap.get_mut(statics.0) else {
+                    break Exit::Slow(insn);
+                };
+                if let Some(slot) = o.fields_mut().get_mut(statics.1) {
+                    *slot = v;
+                }
+                sp -= 1;
                 pc += 1;
             }
             Insn::ArrayLength => {

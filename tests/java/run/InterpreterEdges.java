@@ -2,8 +2,9 @@
  * The interpreter's inner loop at its edges: every operand-stack shuffle javac emits (dup_x1,
  * dup_x2, dup2, dup2_x1, dup2_x2 with ints, longs and doubles), shifts by out-of-range counts,
  * MIN_VALUE / -1, NaN and -0.0 through every comparison and conversion, narrowing casts,
- * switches at their extremes, numeric ldc constants, and the faults the loop hands over (division
- * by zero, bounds with their messages, null arrays, array stores of the wrong type).
+ * switches at their extremes, numeric ldc constants, the faults the loop hands over (division
+ * by zero, bounds with their messages, null arrays, array stores of the wrong type), and
+ * System.arraycopy of a range of every primitive array type (substring included).
  */
 public class InterpreterEdges {
     int fi;
@@ -197,6 +198,62 @@ public class InterpreterEdges {
         return sb.toString();
     }
 
+    // System.arraycopy between distinct arrays of every primitive type, from the middle of a
+    // larger source (only the copied range is read), with edge values.
+    static String copies() {
+        StringBuilder sb = new StringBuilder();
+        boolean[] z = new boolean[50];
+        byte[] b = new byte[50];
+        char[] c = new char[50];
+        short[] s = new short[50];
+        int[] i = new int[50];
+        long[] l = new long[50];
+        float[] f = new float[50];
+        double[] d = new double[50];
+        for (int k = 0; k < 50; k++) {
+            z[k] = k % 3 == 0;
+            b[k] = (byte) (k * 37);
+            c[k] = (char) (0xfff0 + k);
+            s[k] = (short) (k * 2011);
+            i[k] = k % 2 == 0 ? Integer.MIN_VALUE + k : Integer.MAX_VALUE - k;
+            l[k] = k % 2 == 0 ? Long.MIN_VALUE + k : Long.MAX_VALUE - k;
+            f[k] = k % 5 == 0 ? Float.NaN : k % 5 == 1 ? -0.0f : k / 7.0f;
+            d[k] = k % 5 == 0 ? Double.NaN : k % 5 == 1 ? -0.0 : k / 7.0;
+        }
+        boolean[] z2 = new boolean[8];
+        byte[] b2 = new byte[8];
+        char[] c2 = new char[8];
+        short[] s2 = new short[8];
+        int[] i2 = new int[8];
+        long[] l2 = new long[8];
+        float[] f2 = new float[8];
+        double[] d2 = new double[8];
+        System.arraycopy(z, 40, z2, 1, 6);
+        System.arraycopy(b, 40, b2, 1, 6);
+        System.arraycopy(c, 40, c2, 1, 6);
+        System.arraycopy(s, 40, s2, 1, 6);
+        System.arraycopy(i, 40, i2, 1, 6);
+        System.arraycopy(l, 40, l2, 1, 6);
+        System.arraycopy(f, 40, f2, 1, 6);
+        System.arraycopy(d, 40, d2, 1, 6);
+        System.arraycopy(i, 49, i2, 7, 1);
+        sb.append(java.util.Arrays.toString(z2)).append(java.util.Arrays.toString(b2))
+            .append(java.util.Arrays.toString(c2).length()).append(java.util.Arrays.toString(s2))
+            .append(java.util.Arrays.toString(i2)).append(java.util.Arrays.toString(l2))
+            .append(java.util.Arrays.toString(f2)).append(java.util.Arrays.toString(d2)).append('\n');
+        String text = "the quick brown fox jumps over the lazy dog";
+        for (int k = 0; k + 5 <= text.length(); k += 4) {
+            sb.append(text.substring(k, k + 5)).append('|');
+        }
+        sb.append(new String(c, 45, 5).length()).append('\n');
+        try {
+            System.arraycopy(i, 45, i2, 0, 6);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            sb.append(e.getMessage()).append('\n');
+        }
+        return sb.toString();
+    }
+
     public static void main(String[] args) {
         System.out.print(shifts());
         System.out.print(division());
@@ -210,5 +267,6 @@ public class InterpreterEdges {
         System.out.println(new InterpreterEdges().shuffles());
         System.out.println(constants());
         System.out.print(faults());
+        System.out.print(copies());
     }
 }

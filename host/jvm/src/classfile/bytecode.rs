@@ -204,6 +204,7 @@ impl Insn {
     }
 
     /// The constant pool index it refers to.
+    #[inline]
     pub fn pool_index(self) -> Option<u16> {
         use Insn::*;
         match self {

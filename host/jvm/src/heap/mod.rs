@@ -89,6 +89,24 @@ impl ObjData {
         })
     }
 
+    /// A copy of elements `from..from + n` of a primitive array (what `System.arraycopy`
+    /// reads, without copying the rest); `None` for instances, reference arrays, a range out
+    /// of bounds, or memory rpf cannot get.
+    pub fn primitive_range(&self, from: usize, n: usize) -> Option<ObjData> {
+        let range = from..from.checked_add(n)?;
+        Some(match self {
+            ObjData::Booleans(a) => ObjData::Booleans(copied(a.get(range)?)?),
+            ObjData::Bytes(a) => ObjData::Bytes(copied(a.get(range)?)?),
+            ObjData::Chars(a) => ObjData::Chars(copied(a.get(range)?)?),
+            ObjData::Shorts(a) => ObjData::Shorts(copied(a.get(range)?)?),
+            ObjData::Ints(a) => ObjData::Ints(copied(a.get(range)?)?),
+            ObjData::Longs(a) => ObjData::Longs(copied(a.get(range)?)?),
+            ObjData::Floats(a) => ObjData::Floats(copied(a.get(range)?)?),
+            ObjData::Doubles(a) => ObjData::Doubles(copied(a.get(range)?)?),
+            ObjData::Fields(_) | ObjData::Refs(_) => return None,
+        })
+    }
+
     /// A copy (`Object.clone`); `None` if rpf cannot get the memory for it.
     pub fn try_clone(&self) -> Option<ObjData> {
         Some(match self {

@@ -328,9 +328,20 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
         within!(Booleans, Bytes, Chars, Shorts, Ints, Longs, Floats, Doubles);
         return Ok(Value::Void);
     }
-    let source = vm.state.heap.get(src).map(|o| o.data.clone());
-    let Some(source) = source else {
+    // Only the elements copied leave the source (the ranges were checked above).
+    let Some(source) = vm
+        .state
+        .heap
+        .get(src)
+        .map(|o| o.data.primitive_range(sp, n))
+    else {
         return super::support::npe();
+    };
+    let Some(source) = source else {
+        return Err(NativeExit::ThrowNew(
+            "java/lang/OutOfMemoryError",
+            Some("Java heap space".into()),
+        ));
     };
     let Some(target) = vm.state.heap.primitive_data_mut(dst) else {
         return super::support::npe();
@@ -338,7 +349,7 @@ fn arraycopy<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeRes
     macro_rules! copy {
         ($($v:ident),*) => {
             match (&source, target) {
-                $((ObjData::$v(s), ObjData::$v(d)) => d[dp..dp + n].copy_from_slice(&s[sp..sp + n]),)*
+                $((ObjData::$v(s), ObjData::$v(d)) => d[dp..dp + n].copy_from_slice(s),)*
                 _ => {}
             }
         };
