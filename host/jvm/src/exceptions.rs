@@ -33,30 +33,6 @@ struct StackUse {
     frames: u64,
 }
 
-/// The most a thread's frames may take (see [`Jvm::stack_limit`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct StackLimit(StackUse);
-
-impl StackLimit {
-    /// Whether a new frame of `code` for `method` fits on a thread with `frames` frames and
-    /// `len` value stack entries, the arguments on top. Callers' frames count the operand
-    /// stack entries they hold, the new frame its whole `max_stack`, as HotSpot's interpreter
-    /// checks at method entry.
-    #[inline]
-    pub(crate) fn admits_frame(
-        self,
-        frames: usize,
-        len: usize,
-        method: &Method,
-        code: &Code,
-    ) -> bool {
-        let slots = (len + usize::from(code.max_locals) + usize::from(code.max_stack))
-            .saturating_sub(usize::from(method.arg_entries));
-        let used = StackUse::of(frames + 1, slots);
-        used.bytes <= self.0.bytes && used.frames <= self.0.frames
-    }
-}
-
 impl StackUse {
     /// No stack at all.
     const NONE: StackUse = StackUse {
@@ -195,29 +171,18 @@ impl<M: Machine> Vm<M> {
     }
 
     /// Whether a new frame of `code` for `method`, whose arguments are on top of `exec`'s
-    /// operand stack, would overflow the thread's stack (see [`StackLimit::admits_frame`]).
+    /// operand stack, would overflow the thread's stack. Callers' frames count the operand
+    /// stack entries they hold, the new frame its whole `max_stack`, as HotSpot's
+    /// interpreter checks at method entry. The reserve is looked at only beyond the plain
+    /// limits: every call asks, and almost all are far from them.
     #[inline]
     pub(crate) fn frame_overflows(&self, exec: &Exec, method: &Method, code: &Code) -> bool {
-        !self
-            .stack_limit()
-            .admits_frame(exec.frames.len(), exec.stack.len(), method, code)
-    }
-
-    /// The most a thread's frames may take now: `vm.stack_size` and `vm.max_stack_depth`,
-    /// raised by the reserve while a StackOverflowError is being thrown or handled.
-    #[inline]
-    pub(crate) fn stack_limit(&self) -> StackLimit {
-        let reserve = match self.regs.overflow_reserve_active {
-            true => OVERFLOW_RESERVE,
-            false => StackUse::NONE,
-        };
-        StackLimit(StackUse {
-            bytes: self.opts.stack_size.saturating_add(reserve.bytes),
-            frames: self
-                .opts
-                .max_stack_depth
-                .map_or(u64::MAX, |depth| depth.saturating_add(reserve.frames)),
-        })
+        let slots = (exec.stack.len() + usize::from(code.max_locals) + usize::from(code.max_stack))
+            .saturating_sub(usize::from(method.arg_entries));
+        let with_frame = StackUse::of(exec.frames.len() + 1, slots);
+        let fits = self.stack_fits(with_frame, StackUse::NONE)
+            || (self.regs.overflow_reserve_active && self.stack_fits(with_frame, OVERFLOW_RESERVE));
+        !fits
     }
 
     /// Whether a thread's stack using `used` is within `vm.stack_size` and

@@ -8,15 +8,13 @@
 //! instruction with the operations of `operations`, `class_init` and `exceptions`, then
 //! reloads whichever frame is now on top.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::OnceCell;
 
-use super::class::{Body, Class, ClassId, Method, MethodId, NO_SITE, SPECIAL_CALL, STATIC_CALL};
-use super::exceptions::StackLimit;
-use super::loader::Classes;
+use super::class::Class;
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
-use super::thread::{Exec, Frame, FrameKind};
+use super::thread::{Exec, Frame};
 use super::value::{Ref, Value};
 
 use crate::class::Resolved;
@@ -132,7 +130,6 @@ struct View<'a> {
     switches: &'a [Switch],
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
-    sites: &'a [Cell<(ClassId, MethodId)>],
     /// Where the frame's locals and operand stack begin in the value stack.
     locals: usize,
     stack_base: usize,
@@ -146,154 +143,62 @@ impl<'a> View<'a> {
             switches: &code.switches,
             pool: &class.pool,
             cache: &class.cache,
-            sites: &class.sites,
             locals: frame.locals as usize,
             stack_base: frame.stack_base as usize,
         }
     }
 }
 
-/// What the inner loop reaches besides its frame: the heap, and for the calls and returns it
-/// makes itself (plain execution) the classes, the thread's frames and its stack limit.
-struct World<'a, 'b> {
-    heap: &'b mut Heap,
-    classes: &'a Classes,
+/// What plain execution's static field accesses between inner-loop runs reach besides the
+/// frame and the heap.
+struct World<'b> {
     class_states: &'b PVec<ClassState>,
     exec: &'b mut Exec,
-    limit: StackLimit,
 }
 
-/// A call the inner loop makes itself, in plain execution: to a bytecode method that is not
-/// synchronized, that the call site's cache (see [`Class::sites`]) selected for this receiver's
-/// class (or that selection finds without searching: the resolved method's vtable slot, or its
-/// earlier selection for the class), whose class (for a static call) is initialized, and for
-/// which the thread's stack has room.
-/// The value stack is the vector's (`sp` stored as its length); the caller's frame is at `pc`.
-/// Returns the callee's view, or `None` (nothing changed) to leave the call to the outer loop.
+/// `getstatic` or `putstatic` (`insn`, of pool entry `index`) made between inner-loop runs in
+/// plain execution (the value stack is the vector's), if the field is resolved and its class
+/// initialized; `false` (nothing changed) leaves it to the outer loop, which resolves and
+/// initializes.
 #[inline(never)]
-fn enter<'a>(
-    world: &mut World<'a, '_>,
-    view: &View<'a>,
+fn access_static(
+    world: &mut World<'_>,
+    heap: &mut Heap,
+    view: &View<'_>,
     insn: Insn,
-    pc: usize,
-) -> Option<View<'a>> {
-    let site = view.sites.get(usize::from(insn.pool_index()?))?;
-    let (key, cached) = site.get();
-    if (key, cached) == NO_SITE {
-        return None;
+    index: u16,
+) -> bool {
+    let Some(Some(&Resolved::Field(f))) = view.cache.get(usize::from(index)).map(|c| c.get())
+    else {
+        return false;
+    };
+    let Some(state) = world.class_states.get(f.class as usize) else {
+        return false;
+    };
+    if !f.is_static || state.init != InitState::Done {
+        return false;
     }
-    let classes = world.classes;
-    let exec = &mut *world.exec;
-    let entries = usize::from(classes.method(cached).arg_entries);
-    let len = exec.stack.len();
-    if len < view.stack_base + entries {
-        return None;
-    }
-    // (None for a method without arguments, which cannot be an instance method's.)
-    let receiver = exec
-        .stack
-        .get(len - entries)
-        .map_or(Ref::NULL, |v| v.as_ref());
-    let target = match insn {
-        Insn::InvokeStatic(_) => {
-            let ready = world
-                .class_states
-                .get(classes.method(cached).class as usize);
-            (key == STATIC_CALL && ready.map(|s| s.init) == Some(InitState::Done))
-                .then_some(cached)?
-        }
-        Insn::InvokeSpecial(_) => {
-            (key == SPECIAL_CALL && world.heap.get(receiver).is_some()).then_some(cached)?
+    let stack = &mut world.exec.stack;
+    match insn {
+        Insn::GetStatic(_) => {
+            let Some(o) = heap.get(state.statics) else {
+                return false;
+            };
+            stack.push(o.fields().get(f.slot as usize).copied().unwrap_or_default());
         }
         _ => {
-            let class = world.heap.get(receiver)?.class;
-            if class == key {
-                cached
-            } else {
-                // Selection as `Classes::select` makes it: through the resolved method's
-                // vtable slot, or (interface methods) as it found it before for this class.
-                let index = usize::from(insn.pool_index()?);
-                let Some(&Resolved::Method(resolved)) = view.cache.get(index)?.get() else {
-                    return None;
-                };
-                let m = classes.method(resolved);
-                if m.is_private() || m.is_static() {
-                    return None;
-                }
-                let selected = match m.vtable_index {
-                    Some(slot) => *classes.get(class).vtable.get(slot as usize)?,
-                    None => *classes.selection_cache.get(&(class, resolved))?,
-                };
-                if classes.method(selected).is_abstract() {
-                    return None;
-                }
-                site.set((class, selected));
-                selected
+            if stack.len() <= view.stack_base {
+                return false;
+            }
+            let Some(o) = heap.get_mut(state.statics) else {
+                return false;
+            };
+            if let (Some(slot), Some(v)) = (o.fields_mut().get_mut(f.slot as usize), stack.pop()) {
+                *slot = v;
             }
         }
-    };
-    let m: &'a Method = classes.method(target);
-    let Body::Code(code) = m.body() else {
-        return None;
-    };
-    if m.is_synchronized() || !world.limit.admits_frame(exec.frames.len(), len, m, code) {
-        return None;
     }
-    if let Some(caller) = exec.frames.last_mut() {
-        caller.pc = pc as u32;
-    }
-    exec.push_frame(
-        m,
-        code.max_locals,
-        code.max_stack,
-        FrameKind::Call,
-        Ref::NULL,
-    );
-    let frame = exec.frames.last()?;
-    Some(View::of(classes.get(m.class), code, frame))
-}
-
-/// A return the inner loop makes itself, in plain execution: from an ordinary call without a
-/// monitor to release, to a bytecode caller, with `value` (the top entry, still on the stack)
-/// for `ireturn` and its siblings. The value stack is the vector's. Returns the caller's view
-/// and where it continues, or `None` (nothing changed) to leave the return to the outer loop.
-#[inline(never)]
-fn leave<'a>(world: &mut World<'a, '_>, value: Option<Value>) -> Option<(View<'a>, usize)> {
-    let exec = &mut *world.exec;
-    let [.., caller, callee] = &exec.frames[..] else {
-        return None;
-    };
-    if callee.kind != FrameKind::Call || !callee.lock.is_null() {
-        return None;
-    }
-    let method: &'a Method = world.classes.method(caller.method);
-    let code = method.code.as_ref()?;
-    let view = View::of(world.classes.get(method.class), code, caller);
-    let resume = caller.pc as usize + 1;
-    let locals = callee.locals as usize;
-    exec.frames.pop();
-    exec.stack.truncate(locals);
-    if let Some(v) = value {
-        exec.stack.push(v);
-    }
-    Some((view, resume))
-}
-
-/// The statics object and slot of the static field that pool entry `index` of `view`'s class
-/// names, if it is resolved and its class initialized (else the outer loop resolves and
-/// initializes).
-#[inline(always)]
-fn initialized_statics(
-    view: &View<'_>,
-    class_states: &PVec<ClassState>,
-    index: u16,
-) -> Option<(Ref, usize)> {
-    let Some(&Resolved::Field(f)) = view.cache.get(usize::from(index))?.get() else {
-        return None;
-    };
-    let state = class_states.get(f.class as usize)?;
-    (f.is_static && state.init == InitState::Done && !state.statics.is_null())
-        .then_some((state.statics, f.slot as usize))
+    true
 }
 
 /// What the inner loop keeps in registers: the instruction pointer, the value stack's buffer,
@@ -324,7 +229,7 @@ struct Regs {
 #[inline(always)]
 fn execute<'a, M: Machine, const ONE: bool>(
     view: &View<'a>,
-    world: &mut World<'a, '_>,
+    heap: &mut Heap,
     regs: &mut Regs,
 ) -> Exit {
     let View {
@@ -481,7 +386,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::ArrayLoad if !M::EXPLORES => {
                 let index = peek!(0).as_int();
                 let array = peek!(1).as_ref();
-                match load_element(world.heap, array, index) {
+                match load_element(heap, array, index) {
                     Ok(v) => {
                         sp -= 1;
                         set_top!(v);
@@ -498,7 +403,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     // Needs the ArrayStoreException check.
                     break Exit::Slow(insn);
                 }
-                match store_element(world.heap, array, index, value) {
+                match store_element(heap, array, index, value) {
                     Ok(()) => {
                         sp -= 3;
                         pc += 1;
@@ -751,7 +656,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     break Exit::Slow(insn);
                 };
                 let obj = peek!(0).as_ref();
-                let Some(o) = world.heap.get(obj) else {
+                let Some(o) = heap.get(obj) else {
                     break Exit::Slow(insn);
                 };
                 let v = o.fields().get(f.slot as usize).copied().unwrap_or_default();
@@ -766,7 +671,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 };
                 let v = peek!(0);
                 let obj = peek!(1).as_ref();
-                let Some(o) = world.heap.get_mut(obj) else {
+                let Some(o) = heap.get_mut(obj) else {
                     break Exit::Slow(insn);
                 };
                 if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
@@ -775,35 +680,9 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 sp -= 2;
                 pc += 1;
             }
-            Insn::GetStatic(index) if !M::EXPLORES => {
-                room!(1);
-                let Some(statics) = initialized_statics(view, world.class_states, index) else {
-                    break Exit::Slow(insn);
-                };
-                let Some(o) = world.heap.get(statics.0) else {
-                    break Exit::Slow(insn);
-                };
-                let v = o.fields().get(statics.1).copied().unwrap_or_default();
-                push!(v);
-                pc += 1;
-            }
-            Insn::PutStatic(index) if !M::EXPLORES => {
-                let v = peek!(0);
-                let Some(statics) = initialized_statics(view, world.class_states, index) else {
-                    break Exit::Slow(insn);
-                };
-                let Some(o) = world.heap.get_mut(statics.0) else {
-                    break Exit::Slow(insn);
-                };
-                if let Some(slot) = o.fields_mut().get_mut(statics.1) {
-                    *slot = v;
-                }
-                sp -= 1;
-                pc += 1;
-            }
             Insn::ArrayLength => {
                 let array = peek!(0).as_ref();
-                match world.heap.get(array).and_then(|o| o.data.array_len()) {
+                match heap.get(array).and_then(|o| o.data.array_len()) {
                     Some(len) => {
                         set_top!(Value::Int(len as i32));
                         pc += 1;
@@ -849,49 +728,37 @@ fn execute<'a, M: Machine, const ONE: bool>(
 
 /// [`execute`] in a function of its own.
 #[inline(never)]
-fn execute_outlined<'a, M: Machine>(
-    view: &View<'a>,
-    world: &mut World<'a, '_>,
-    regs: &mut Regs,
-) -> Exit {
-    execute::<M, false>(view, world, regs)
+fn execute_outlined<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
+    execute::<M, false>(view, heap, regs)
 }
 
-/// Plain execution's inner loop: [`execute`], with the calls and returns it can make itself
-/// ([`enter`], [`leave`]) made here, so that they cost neither the outer loop nor the inner
-/// loop's registers. The exit may belong to another frame than `view`'s.
+/// Plain execution's inner loop: [`execute`], with the static field accesses of initialized
+/// classes made between its runs ([`access_static`]), so that they cost neither the outer loop
+/// nor the inner loop's registers.
 #[inline]
-fn run_plain<'a, M: Machine>(view: &View<'a>, world: &mut World<'a, '_>, regs: &mut Regs) -> Exit {
-    let mut view = *view;
+fn run_plain<M: Machine>(
+    view: &View<'_>,
+    heap: &mut Heap,
+    world: &mut World<'_>,
+    regs: &mut Regs,
+) -> Exit {
     loop {
-        let exit = execute_outlined::<M>(&view, world, regs);
-        let Exit::Slow(insn) = exit else {
+        let exit = execute_outlined::<M>(view, heap, regs);
+        let Exit::Slow(insn @ (Insn::GetStatic(index) | Insn::PutStatic(index))) = exit else {
             return exit;
         };
         // SAFETY: as in the outer loop's `sync!`.
         unsafe { world.exec.stack.set_len(regs.sp) };
-        let next = match insn {
-            Insn::InvokeStatic(_)
-            | Insn::InvokeSpecial(_)
-            | Insn::InvokeVirtual(_)
-            | Insn::InvokeInterface(_) => enter(world, &view, insn, regs.pc).map(|v| (v, 0)),
-            Insn::Return => leave(world, None),
-            Insn::ReturnValue => {
-                let top = world.exec.stack.last().copied();
-                match top {
-                    Some(v) if world.exec.stack.len() > view.stack_base => leave(world, Some(v)),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        let Some((callee_or_caller, pc)) = next else {
+        if !access_static(world, heap, view, insn, index) {
             return exit;
-        };
-        view = callee_or_caller;
+        }
         let stack = &mut world.exec.stack;
-        (regs.pc, regs.base, regs.sp, regs.cap) =
-            (pc, stack.as_mut_ptr(), stack.len(), stack.capacity());
+        (regs.pc, regs.base, regs.sp, regs.cap) = (
+            regs.pc + 1,
+            stack.as_mut_ptr(),
+            stack.len(),
+            stack.capacity(),
+        );
     }
 }
 
@@ -930,8 +797,6 @@ impl<M: Machine> Vm<M> {
             cap: 0,
             left: *budget - floor,
         };
-        // An exit of the inner loop to handle in the frame now on top (see `run_plain`).
-        let mut pending = None;
         'frame: loop {
             let Some(frame) = exec.frames.last() else {
                 *budget = floor + r.left;
@@ -1029,28 +894,20 @@ impl<M: Machine> Vm<M> {
             }
 
             loop {
-                let exit = match pending.take() {
-                    Some(exit) => exit,
-                    None => {
-                        if recording && !retry {
-                            M::record(self, method_id, r.pc as u32);
-                        }
-                        retry = false;
-                        let limit = self.stack_limit();
-                        let jvm = &mut self.jvm;
-                        let mut world = World {
-                            heap: &mut jvm.state.heap,
-                            classes: &jvm.classes,
-                            class_states: &jvm.state.class_states,
-                            exec: &mut *exec,
-                            limit,
-                        };
-                        match (M::EXPLORES, recording) {
-                            (false, _) => run_plain::<M>(&view, &mut world, &mut r),
-                            (true, false) => execute::<M, false>(&view, &mut world, &mut r),
-                            (true, true) => execute::<M, true>(&view, &mut world, &mut r),
-                        }
-                    }
+                if recording && !retry {
+                    M::record(self, method_id, r.pc as u32);
+                }
+                retry = false;
+                let state = &mut self.jvm.state;
+                let heap = &mut state.heap;
+                let mut world = World {
+                    class_states: &state.class_states,
+                    exec: &mut *exec,
+                };
+                let exit = match (M::EXPLORES, recording) {
+                    (false, _) => run_plain::<M>(&view, heap, &mut world, &mut r),
+                    (true, false) => execute::<M, false>(&view, heap, &mut r),
+                    (true, true) => execute::<M, true>(&view, heap, &mut r),
                 };
 
                 if let Exit::Record = exit {
@@ -1058,15 +915,6 @@ impl<M: Machine> Vm<M> {
                 }
                 // From here on the stack is the vector's, until `reload!`.
                 sync!();
-                if !M::EXPLORES
-                    && !matches!(exec.frames.last(),
-                        Some(f) if f.method == method_id && f.locals as usize == locals)
-                {
-                    // Plain execution called or returned into another frame: the exit is that
-                    // frame's.
-                    pending = Some(exit);
-                    continue 'frame;
-                }
                 // A fault of the current instruction: the exception it throws.
                 macro_rules! fault {
                     ($f:expr) => {{
