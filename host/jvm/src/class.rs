@@ -343,6 +343,16 @@ pub const STATIC_CALL: ClassId = ClassId::MAX - 1;
 /// receiver's class (see [`Class::sites`]).
 pub const SPECIAL_CALL: ClassId = ClassId::MAX - 2;
 
+/// The field that pool entry `index` names, if its resolution already ran (`cache`: a
+/// class's [`Class::cache`]); the fast paths of field instructions read it without a call.
+#[inline(always)]
+pub fn resolved_field(cache: &[OnceCell<Resolved>], index: u16) -> Option<FieldRef> {
+    match cache.get(usize::from(index))?.get()? {
+        Resolved::Field(f) => Some(*f),
+        _ => None,
+    }
+}
+
 /// A resolved constant pool entry.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Resolved {

@@ -10,7 +10,7 @@
 
 use std::cell::OnceCell;
 
-use super::class::Class;
+use super::class::{resolved_field, Class};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
@@ -168,8 +168,7 @@ fn access_static(
     insn: Insn,
     index: u16,
 ) -> bool {
-    let Some(Some(&Resolved::Field(f))) = view.cache.get(usize::from(index)).map(|c| c.get())
-    else {
+    let Some(f) = resolved_field(view.cache, index) else {
         return false;
     };
     let Some(state) = world.class_states.get(f.class as usize) else {
@@ -650,9 +649,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 pc = view.switches[s as usize].target(key) as usize;
             }
             Insn::GetField(index) if !M::EXPLORES => {
-                let Some(crate::class::Resolved::Field(f)) =
-                    view.cache.get(usize::from(index)).and_then(|c| c.get())
-                else {
+                let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(insn);
                 };
                 let obj = peek!(0).as_ref();
@@ -664,9 +661,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 pc += 1;
             }
             Insn::PutField(index) if !M::EXPLORES => {
-                let Some(crate::class::Resolved::Field(f)) =
-                    view.cache.get(usize::from(index)).and_then(|c| c.get())
-                else {
+                let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(insn);
                 };
                 let v = peek!(0);

@@ -178,8 +178,8 @@ impl<M: Machine> Vm<M> {
         index: u16,
         want_static: bool,
     ) -> Result<FieldRef, LinkError> {
-        match class.cache.get(usize::from(index)).and_then(|c| c.get()) {
-            Some(&crate::class::Resolved::Field(f)) if f.is_static == want_static => Ok(f),
+        match crate::class::resolved_field(&class.cache, index) {
+            Some(f) if f.is_static == want_static => Ok(f),
             _ => self.classes.resolve_field(class.id, index, want_static),
         }
     }
