@@ -289,7 +289,7 @@ registry! {
         Count(Range::between(16, 1_000_000)), Unset::Nothing,
         "frames per thread before StackOverflowError, in addition to vm.stack_size");
     VM_HEAP_LIMIT: OptKey<Size> = ("vm.heap_limit", Size(Range::between(1 << 20, 1 << 40)),
-        Unset::Means("a quarter of physical memory, at most search.memory_limit"),
+        Unset::Means("a quarter of physical memory, at most 3/4 of search.memory_limit"),
         "Java heap: an allocation the heap cannot hold after garbage collection throws OutOfMemoryError");
     VM_TIME_SLICE: Key<Count> = ("vm.time_slice", Count(Range::at_least(1)), "10000",
         "instructions a thread runs before rpf run switches threads");
@@ -306,6 +306,8 @@ registry! {
     VM_FS: Key<OneOf<FileSystem>> = ("vm.fs",
         OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
         "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");
+    VM_INTRINSICS: Key<Bool> = ("vm.intrinsics", Bool, "true",
+        "common String, StringBuilder, Integer and Long methods run as Rust code computing what their bytecode computes (false: their bytecode runs)");
     VM_OUTPUT: Key<Bool> = ("vm.output", Bool, "true",
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",

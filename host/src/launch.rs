@@ -82,18 +82,22 @@ pub fn vm_options(config: &Config) -> Result<VmOptions, ConfigError> {
         heap_limit: heap_limit(config)?,
         // `rpf run` is `java`; the checker chooses its own (`vm.fs`, see `check::setup`).
         fs: FsMode::Real,
+        intrinsics: keys::VM_INTRINSICS.get(config)?,
     })
 }
 
 /// `vm.heap_limit`, or HotSpot's default maximum heap (a quarter of the physical memory, or
-/// of the container's memory limit if lower), at most `search.memory_limit`.
+/// of the container's memory limit if lower), at most three quarters of
+/// `search.memory_limit`: the rest is rpf's own (classes, stored states, garbage not yet
+/// collected), so a program that fills its heap gets its `OutOfMemoryError` before the
+/// search stops at the memory limit.
 fn heap_limit(config: &Config) -> Result<u64, ConfigError> {
     if let Some(set) = keys::VM_HEAP_LIMIT.get(config)? {
         return Ok(set);
     }
     let quarter = physical_memory() / 4;
     Ok(match keys::SEARCH_MEMORY_LIMIT.get(config)? {
-        Some(cap) => quarter.min(cap),
+        Some(cap) => quarter.min(cap / 4 * 3),
         None => quarter,
     })
 }

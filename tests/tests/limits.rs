@@ -81,8 +81,8 @@ fn the_time_limit_ends_an_endless_loop_on_time() {
 #[test]
 fn the_memory_limit_holds_against_a_growing_string_builder() {
     const LIMIT: u64 = 400 << 20;
-    // The Java heap is at most the memory limit by default: the program runs out of heap
-    // first, as under java -Xmx400m, and its uncaught OutOfMemoryError is a violation.
+    // The Java heap is at most 3/4 of the memory limit by default: the program runs out of heap
+    // first, as under java -Xmx300m, and its uncaught OutOfMemoryError is a violation.
     let (run, report, _) = check_timed("GrowingBuilder", &["+search.memory_limit=400m"]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let error = &report["errors"][0];

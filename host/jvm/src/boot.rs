@@ -124,11 +124,17 @@ impl<M: Machine> Vm<M> {
             throwable: self.load_boot("java/lang/Throwable")?,
             byte_array: self.load_boot("[B")?,
             char_array: self.load_boot("[C")?,
+            builder: self.load_boot("java/lang/AbstractStringBuilder")?,
             ..Known::default()
         };
         self.known = Known {
             string_value: self.slot_of(k.string, "value")?,
             string_coder: self.slot_of(k.string, "coder")?,
+            string_hash: self.slot_of(k.string, "hash")?,
+            string_hash_is_zero: self.slot_of(k.string, "hashIsZero")?,
+            builder_value: self.slot_of(k.builder, "value")?,
+            builder_coder: self.slot_of(k.builder, "coder")?,
+            builder_count: self.slot_of(k.builder, "count")?,
             class_vm_id: self.slot_of(k.class, "classRedefinedCount")?,
             throwable_backtrace: self.slot_of(k.throwable, "backtrace")?,
             throwable_depth: self.slot_of(k.throwable, "depth")?,

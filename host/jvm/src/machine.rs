@@ -381,6 +381,15 @@ pub trait Machine: Sized {
     #[inline(always)]
     fn untracked(_vm: &mut Vm<Self>) {}
 
+    /// Whether intrinsics may replace JDK bytecode (see `natives::string`). An intrinsic
+    /// does what the bytecode does in one step, reporting its accesses to the memory hooks;
+    /// a machine that must see the JDK's own instructions (scheduling points inside JDK
+    /// code, listeners, symbolic values riding on operands) answers false.
+    #[inline(always)]
+    fn intrinsics(vm: &Vm<Self>) -> bool {
+        vm.opts.intrinsics
+    }
+
     // ----- Choices.
 
     /// The choice this transition started with for `id` while its first instruction (the

@@ -33,6 +33,8 @@ pub struct VmOptions {
     pub heap_limit: u64,
     /// Where file operations go: the real file system, or the program state's sandbox.
     pub fs: FsMode,
+    /// Whether intrinsics replace JDK bytecode (see `natives::string`; `vm.intrinsics`).
+    pub intrinsics: bool,
 }
 
 /// Ids and field slots of classes the VM itself works with.
@@ -56,6 +58,18 @@ pub struct Known {
     pub string_value: u32,
     /// String.coder slot
     pub string_coder: u32,
+    /// String.hash slot (the cached hash code)
+    pub string_hash: u32,
+    /// String.hashIsZero slot
+    pub string_hash_is_zero: u32,
+    /// java/lang/AbstractStringBuilder
+    pub builder: ClassId,
+    /// AbstractStringBuilder.value slot
+    pub builder_value: u32,
+    /// AbstractStringBuilder.coder slot
+    pub builder_coder: u32,
+    /// AbstractStringBuilder.count slot
+    pub builder_count: u32,
     /// Class.vmClass slot (rpf's model of java.lang.Class)
     pub class_vm_id: u32,
     /// Throwable.backtrace slot

@@ -174,6 +174,27 @@ impl Machine for Checker {
         vm.machine.instrumented
     }
 
+    /// Intrinsics replace JDK code only where nobody could tell: JDK code is atomic (no
+    /// scheduling point inside it), no plugin decides scheduling points, sees instructions,
+    /// replaces them (symbolic execution) or hears field, array or method events.
+    #[inline]
+    fn intrinsics(vm: &JavaVm) -> bool {
+        const HIDDEN: [VmEventKind; 6] = [
+            VmEventKind::FieldRead,
+            VmEventKind::FieldWritten,
+            VmEventKind::ArrayRead,
+            VmEventKind::ArrayWritten,
+            VmEventKind::MethodEntered,
+            VmEventKind::MethodExited,
+        ];
+        let m = &vm.machine;
+        vm.opts.intrinsics
+            && m.policy.system_atomic
+            && !m.instrumented
+            && !matches!(m.scheduler, super::policy::Scheduler::Plugin)
+            && HIDDEN.iter().all(|k| m.vm_events & k.bit() == 0)
+    }
+
     fn instead_of(vm: &mut JavaVm, exec: &mut Exec, site: &Site) -> Instead {
         if !vm
             .machine

@@ -1,8 +1,35 @@
-//! String natives and intrinsics.
+//! String natives, and intrinsics for the string handling nearly every program does:
+//! `String`'s accessors, `hashCode`, `equals`, `compareTo` and `charAt`, the common
+//! `StringBuilder` appends, and the digit writers of `Integer` and `Long`. Interpreted, each is
+//! a chain of small JDK calls; under the checker they run in every transition of a program
+//! that builds strings.
+//!
+//! An intrinsic computes exactly what the bytecode computes, and only in the common case:
+//! where the bytecode would do more (throw, grow a builder's buffer, inflate a Latin-1
+//! builder to UTF-16) it declines with [`NativeExit::Bytecode`] and the bytecode runs. It
+//! reports what it reads and writes to the machine's memory hooks as the bytecode's own
+//! accesses would be, and it runs only where the machine allows ([`Machine::intrinsics`]).
+//!
+//! Strings hold `byte[] value` with a `coder` (see `strings.rs`): Latin-1, one byte per
+//! char, or UTF-16 little-endian (as `StringUTF16.isBigEndian` says below).
 
+use crate::flow::NativeExit;
+use crate::flow::NativeResult;
+use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
-use crate::natives::support::jbool;
+use crate::natives::support::{jbool, Args};
+use crate::thread::Exec;
+use crate::value::{Ref, Value};
+use crate::vm::{Jvm, NativeFn, Vm};
+use smallvec::SmallVec;
+
+const LATIN1: i32 = 0;
+const UTF16: i32 = 1;
+const S: &str = "java/lang/String";
+/// Chars beyond which `append(String)` leaves the copy to the bytecode.
+const LONG_STRING: usize = 1 << 12;
+const ASB: &str = "java/lang/AbstractStringBuilder";
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -10,4 +37,403 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
         Ok(jbool(false))
     });
+    let intrinsics: [(&str, &str, &str, NativeFn<M>); 15] = [
+        (S, "coder", "()B", string_coder),
+        (S, "isLatin1", "()Z", string_is_latin1),
+        (S, "length", "()I", string_length),
+        (S, "charAt", "(I)C", string_char_at),
+        (S, "hashCode", "()I", string_hash_code),
+        (S, "equals", "(Ljava/lang/Object;)Z", string_equals),
+        (S, "compareTo", "(Ljava/lang/String;)I", string_compare_to),
+        (
+            ASB,
+            "append",
+            "(Ljava/lang/String;)Ljava/lang/AbstractStringBuilder;",
+            append_string,
+        ),
+        (
+            ASB,
+            "append",
+            "(C)Ljava/lang/AbstractStringBuilder;",
+            append_char,
+        ),
+        (
+            ASB,
+            "append",
+            "(I)Ljava/lang/AbstractStringBuilder;",
+            append_int,
+        ),
+        (
+            ASB,
+            "append",
+            "(J)Ljava/lang/AbstractStringBuilder;",
+            append_long,
+        ),
+        ("java/lang/Integer", "stringSize", "(I)I", |vm, _, a| {
+            enabled(vm)?;
+            Ok(Value::Int(decimal_size(i64::from(a.int(0)))))
+        }),
+        ("java/lang/Long", "stringSize", "(J)I", |vm, _, a| {
+            enabled(vm)?;
+            Ok(Value::Int(decimal_size(a.long(0))))
+        }),
+        ("java/lang/Integer", "getChars", "(II[B)I", |vm, _, a| {
+            get_chars(vm, i64::from(a.int(0)), a.int(1), a.obj(2))
+        }),
+        ("java/lang/Long", "getChars", "(JI[B)I", |vm, _, a| {
+            get_chars(vm, a.long(0), a.int(1), a.obj(2))
+        }),
+    ];
+    for (class, name, desc, f) in intrinsics {
+        r.add(class, name, desc, f).tracked = true;
+    }
+}
+
+/// Declines (the bytecode runs) where the machine turns intrinsics off.
+pub(super) fn enabled<M: Machine>(vm: &Vm<M>) -> Result<(), NativeExit> {
+    if M::intrinsics(vm) {
+        Ok(())
+    } else {
+        Err(NativeExit::Bytecode)
+    }
+}
+
+/// The case the intrinsic does not handle: the bytecode runs.
+fn decline<T>() -> Result<T, NativeExit> {
+    Err(NativeExit::Bytecode)
+}
+
+/// A String's (or builder's) `value` array and `coder`, by their slots.
+fn value_and_coder(vm: &Jvm, obj: Ref, value: u32, coder: u32) -> Option<(Ref, i32)> {
+    let fields = vm.state.heap.get(obj)?.fields();
+    Some((
+        fields.get(value as usize)?.as_ref(),
+        fields.get(coder as usize)?.as_int(),
+    ))
+}
+
+/// A String's `value` array and `coder`.
+fn string_parts(vm: &Jvm, s: Ref) -> Option<(Ref, i32)> {
+    value_and_coder(vm, s, vm.known.string_value, vm.known.string_coder)
+}
+
+/// The elements of byte array `a`.
+fn bytes(vm: &Jvm, a: Ref) -> Option<&[i8]> {
+    match &vm.state.heap.get(a)?.data {
+        ObjData::Bytes(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// Char `i` of a string value with `coder` (in range).
+fn char_at(value: &[i8], coder: i32, i: usize) -> u16 {
+    if coder == LATIN1 {
+        u16::from(value[i] as u8)
+    } else {
+        u16::from_le_bytes([value[2 * i] as u8, value[2 * i + 1] as u8])
+    }
+}
+
+/// A receiver's `value` and `coder`, reported read; `None` declines.
+fn read_string<M: Machine>(vm: &mut Vm<M>, s: Ref) -> Result<(Ref, i32), NativeExit> {
+    let Some(parts) = string_parts(vm, s) else {
+        return decline();
+    };
+    M::read(vm, s);
+    Ok(parts)
+}
+
+fn string_coder<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (_, coder) = read_string(vm, a.obj(0))?;
+    Ok(Value::Int(coder))
+}
+
+fn string_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (_, coder) = read_string(vm, a.obj(0))?;
+    Ok(jbool(coder == LATIN1))
+}
+
+fn string_length<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (value, coder) = read_string(vm, a.obj(0))?;
+    // An array's length never changes: reading it is no access.
+    let Some(b) = bytes(vm, value) else {
+        return decline();
+    };
+    Ok(Value::Int((b.len() >> coder) as i32))
+}
+
+fn string_char_at<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (value, coder) = read_string(vm, a.obj(0))?;
+    let Some(b) = bytes(vm, value) else {
+        return decline();
+    };
+    let Ok(i) = usize::try_from(a.int(1)) else {
+        return decline();
+    };
+    if i >= b.len() >> coder {
+        return decline();
+    }
+    let c = char_at(b, coder, i);
+    M::read(vm, value);
+    Ok(Value::Int(i32::from(c)))
+}
+
+fn string_hash_code<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let s = a.obj(0);
+    let k = &vm.known;
+    let (hash_slot, zero_slot) = (k.string_hash, k.string_hash_is_zero);
+    let Some(fields) = vm.state.heap.get(s).map(|o| o.fields()) else {
+        return decline();
+    };
+    let (Some(hash), Some(is_zero)) = (
+        fields.get(hash_slot as usize).copied(),
+        fields.get(zero_slot as usize).copied(),
+    ) else {
+        return decline();
+    };
+    let (value, coder) = read_string(vm, s)?;
+    if hash.as_int() != 0 || is_zero.as_int() != 0 {
+        return Ok(Value::Int(hash.as_int()));
+    }
+    let Some(b) = bytes(vm, value) else {
+        return decline();
+    };
+    let h = (0..b.len() >> coder).fold(0i32, |h, i| {
+        h.wrapping_mul(31)
+            .wrapping_add(i32::from(char_at(b, coder, i)))
+    });
+    M::read(vm, value);
+    let (slot, old, new) = if h == 0 {
+        (zero_slot, is_zero, Value::Int(1))
+    } else {
+        (hash_slot, hash, Value::Int(h))
+    };
+    vm.state.heap.write_field(s, slot, new);
+    M::stored(vm, s, old, new);
+    Ok(Value::Int(h))
+}
+
+fn string_equals<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (s, other) = (a.obj(0), a.obj(1));
+    if s == other {
+        return Ok(jbool(true));
+    }
+    // `instanceof String` (String is final): the class, which never changes, decides.
+    if other.is_null() || vm.class_of(other) != Some(vm.known.string) {
+        return Ok(jbool(false));
+    }
+    let (v1, c1) = read_string(vm, s)?;
+    let (v2, c2) = read_string(vm, other)?;
+    if c1 != c2 {
+        return Ok(jbool(false));
+    }
+    let (Some(b1), Some(b2)) = (bytes(vm, v1), bytes(vm, v2)) else {
+        return decline();
+    };
+    let equal = b1 == b2;
+    M::read(vm, v1);
+    M::read(vm, v2);
+    Ok(jbool(equal))
+}
+
+fn string_compare_to<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (s, other) = (a.obj(0), a.obj(1));
+    if other.is_null() {
+        return decline();
+    }
+    let (v1, c1) = read_string(vm, s)?;
+    let (v2, c2) = read_string(vm, other)?;
+    let (Some(b1), Some(b2)) = (bytes(vm, v1), bytes(vm, v2)) else {
+        return decline();
+    };
+    // Every coder pairing of the JDK's compareTo returns the difference of the first
+    // differing chars, else of the lengths.
+    let (n1, n2) = (b1.len() >> c1, b2.len() >> c2);
+    let order = (0..n1.min(n2))
+        .map(|i| (char_at(b1, c1, i), char_at(b2, c2, i)))
+        .find(|(x, y)| x != y)
+        .map_or(n1 as i32 - n2 as i32, |(x, y)| i32::from(x) - i32::from(y));
+    M::read(vm, v1);
+    M::read(vm, v2);
+    Ok(Value::Int(order))
+}
+
+/// A builder's `value`, `coder` and `count`, and the `count` that `extra` more chars make
+/// if they fit its buffer (`None` declines: the bytecode grows the buffer).
+fn builder_room(vm: &Jvm, sb: Ref, extra: i32) -> Option<(Ref, i32, i32, i32)> {
+    let k = &vm.known;
+    let (value, coder) = value_and_coder(vm, sb, k.builder_value, k.builder_coder)?;
+    let count = vm
+        .state
+        .heap
+        .get(sb)?
+        .fields()
+        .get(k.builder_count as usize)?
+        .as_int();
+    let capacity = bytes(vm, value)?.len() >> coder;
+    let end = count.checked_add(extra)?;
+    (count >= 0 && end as usize <= capacity).then_some((value, coder, count, end))
+}
+
+/// Chars encoded for a buffer of `coder` (most appends are short: no allocation).
+type Encoded = SmallVec<[i8; 64]>;
+
+/// `units` encoded for a buffer of `coder` (Latin-1 only if they all fit).
+fn encode(coder: i32, units: impl Iterator<Item = u16>) -> Encoded {
+    if coder == LATIN1 {
+        units.map(|u| u as u8 as i8).collect()
+    } else {
+        units.flat_map(u16::to_le_bytes).map(|b| b as i8).collect()
+    }
+}
+
+/// Writes `encoded` (in the builder's coder) into the builder's buffer at `count` and moves
+/// its `count` to `end`; returns the builder, as `append` does.
+fn builder_put<M: Machine>(
+    vm: &mut Vm<M>,
+    sb: Ref,
+    (value, coder, count, end): (Ref, i32, i32, i32),
+    encoded: &[i8],
+) -> NativeResult {
+    let Some(ObjData::Bytes(buf)) = vm.state.heap.primitive_data_mut(value) else {
+        return decline();
+    };
+    let at = (count as usize) << coder;
+    buf[at..at + encoded.len()].copy_from_slice(encoded);
+    M::stored_range(vm, value);
+    let count_slot = vm.known.builder_count;
+    vm.state.heap.write_field(sb, count_slot, Value::Int(end));
+    M::stored(vm, sb, Value::Int(count), Value::Int(end));
+    Ok(Value::Ref(sb))
+}
+
+fn append_string<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (sb, s) = (a.obj(0), a.obj(1));
+    if s.is_null() {
+        return decline();
+    }
+    let Some((value, coder)) = string_parts(vm, s) else {
+        return decline();
+    };
+    // Long strings are left to the bytecode, whose cost is the copy itself: one instruction
+    // must not write megabytes, or limits looked at every few thousand instructions
+    // (`search.memory_limit`) would be overshot.
+    let Some(len) = bytes(vm, value)
+        .map(|b| b.len() >> coder)
+        .filter(|&n| n <= LONG_STRING)
+    else {
+        return decline();
+    };
+    let Some(room) = builder_room(vm, sb, len as i32) else {
+        return decline();
+    };
+    // A Latin-1 builder inflates for a UTF-16 string (it allocates): the bytecode does it.
+    if room.1 == LATIN1 && coder == UTF16 {
+        return decline();
+    }
+    let encoded: Encoded = match bytes(vm, value) {
+        Some(b) if coder == room.1 => b.iter().copied().collect(),
+        Some(b) => encode(room.1, (0..len).map(|i| char_at(b, coder, i))),
+        None => return decline(),
+    };
+    M::read(vm, s);
+    M::read(vm, value);
+    builder_put(vm, sb, room, &encoded)
+}
+
+fn append_char<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (sb, c) = (a.obj(0), a.int(1) as u16);
+    let Some(room) = builder_room(vm, sb, 1) else {
+        return decline();
+    };
+    if room.1 == LATIN1 && c > 0xFF {
+        return decline();
+    }
+    builder_put(vm, sb, room, &encode(room.1, std::iter::once(c)))
+}
+
+fn append_int<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    append_decimal(vm, a.obj(0), i64::from(a.int(1)))
+}
+
+fn append_long<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    append_decimal(vm, a.obj(0), a.long(1))
+}
+
+/// `append(int)` and `append(long)`: the decimal digits of `n`.
+fn append_decimal<M: Machine>(vm: &mut Vm<M>, sb: Ref, n: i64) -> NativeResult {
+    enabled(vm)?;
+    let mut text = [0; 20];
+    let digits = decimal(n, &mut text);
+    let Some(room) = builder_room(vm, sb, digits.len() as i32) else {
+        return decline();
+    };
+    builder_put(
+        vm,
+        sb,
+        room,
+        &encode(room.1, digits.iter().map(|&d| u16::from(d))),
+    )
+}
+
+/// `n` in decimal, as `Integer.toString`/`Long.toString` write it, at the end of `text`.
+fn decimal(n: i64, text: &mut [u8; 20]) -> &[u8] {
+    let mut at = text.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        at -= 1;
+        text[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        at -= 1;
+        text[at] = b'-';
+    }
+    &text[at..]
+}
+
+/// `Integer.stringSize`/`Long.stringSize`: the chars `n` takes in decimal.
+fn decimal_size(n: i64) -> i32 {
+    let digits = n.unsigned_abs().checked_ilog10().map_or(1, |l| l + 1) as i32;
+    digits + i32::from(n < 0)
+}
+
+/// `Integer.getChars`/`Long.getChars(n, index, buf)`: the Latin-1 digits of `n` end at
+/// `index` of `buf`; returns where they start.
+fn get_chars<M: Machine>(vm: &mut Vm<M>, n: i64, index: i32, buf: Ref) -> NativeResult {
+    enabled(vm)?;
+    let mut text = [0; 20];
+    let digits = decimal(n, &mut text);
+    let Some(len) = bytes(vm, buf).map(<[i8]>::len) else {
+        return decline();
+    };
+    let (Ok(end), Some(start)) = (
+        usize::try_from(index),
+        index.checked_sub(digits.len() as i32),
+    ) else {
+        return decline();
+    };
+    if start < 0 || end > len {
+        return decline();
+    }
+    let Some(ObjData::Bytes(b)) = vm.state.heap.primitive_data_mut(buf) else {
+        return decline();
+    };
+    for (slot, &d) in b[start as usize..end].iter_mut().zip(digits) {
+        *slot = d as i8;
+    }
+    M::stored_range(vm, buf);
+    Ok(Value::Int(start))
 }

@@ -1,0 +1,88 @@
+// Differential test of rpf's String/StringBuilder/Integer/Long intrinsics: every edge the
+// intrinsics either handle or hand back to the JDK's bytecode (growth, inflation, bounds,
+// nulls, hash caching, MIN_VALUE digits, UTF-16 strings in every coder pairing).
+import java.util.*;
+
+public class StringIntrinsics {
+    static final String[] WORDS = {
+        "", "a", "abc", "abd", "ab", "\u00e9t\u00e9", "\u00ff", "\u0100", "\u4e2d\u6587",
+        "x\u4e2d", "f5a5a608", "polygenelubricants", "\uD83D\uDE00", "AaBB", "BBAa", "null",
+    };
+
+    public static void main(String[] args) {
+        for (String w : WORDS) {
+            System.out.println("[" + w + "] len=" + w.length() + " hash=" + w.hashCode()
+                    + " hashAgain=" + w.hashCode() + " empty=" + w.isEmpty());
+            StringBuilder chars = new StringBuilder();
+            for (int i = 0; i < w.length(); i++) chars.append((int) w.charAt(i)).append(',');
+            System.out.println("  chars " + chars);
+            for (String v : WORDS) {
+                int c = w.compareTo(v);
+                System.out.print(Integer.signum(c) == 0 ? "=" : c < 0 ? "<" : ">");
+                System.out.print(c + (w.equals(v) ? "E" : "") + " ");
+            }
+            System.out.println();
+        }
+        // Strings built at run time are distinct objects from the literals.
+        String built = new StringBuilder("ab").append('c').toString();
+        System.out.println(built.equals("abc") + " " + (built == "abc") + " " + built.equals(null)
+                + " " + built.equals((Object) new StringBuilder("abc")) + " " + "abc".equals(built));
+        String utf = new String(new char[] {'x', '\u4e2d'});
+        System.out.println(utf.equals("x\u4e2d") + " " + utf.equals("x") + " " + utf.hashCode());
+        // Bounds and nulls: the JDK's own exceptions and messages.
+        try {
+            System.out.println("abc".charAt(3));
+        } catch (StringIndexOutOfBoundsException e) {
+            System.out.println("charAt(3): " + e.getMessage());
+        }
+        try {
+            System.out.println("\u4e2d".charAt(-1));
+        } catch (StringIndexOutOfBoundsException e) {
+            System.out.println("charAt(-1): " + e.getMessage());
+        }
+        try {
+            System.out.println("abc".compareTo(null));
+        } catch (NullPointerException e) {
+            System.out.println("compareTo(null): NullPointerException");
+        }
+        // Appends: growth from the default capacity, every type, null, and coder changes.
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 40; i++) sb.append(i).append(' ');
+        System.out.println(sb.length() + " " + sb);
+        sb.setLength(0);
+        sb.append((String) null).append('|').append(Integer.MIN_VALUE).append('|')
+                .append(Integer.MAX_VALUE).append('|').append(Long.MIN_VALUE).append('|')
+                .append(Long.MAX_VALUE).append('|').append(0).append('|').append(-1L).append('|')
+                .append(-9).append('|').append(1000000000).append('|').append(999999999L);
+        System.out.println(sb);
+        StringBuilder latin = new StringBuilder(4);
+        latin.append("ab").append('\u00ff').append('\u0100').append("cd").append("\u4e2d").append(12);
+        System.out.println(latin + " " + latin.length());
+        StringBuilder wide = new StringBuilder("\u4e2d");
+        wide.append("plain").append('z').append(-42).append(7L).append("\u6587").append((String) null);
+        System.out.println(wide + " " + wide.length() + " " + wide.reverse());
+        StringBuilder exact = new StringBuilder(3);
+        exact.append("abc").append("").append('d');
+        System.out.println(exact + " " + exact.capacity());
+        StringBuffer buffer = new StringBuffer();
+        buffer.append("x").append(5).append(6L).append('y').append("\u4e2d");
+        System.out.println(buffer);
+        // The digit writers behind toString.
+        long[] numbers = {0, 1, -1, 9, 10, -10, 99, 100, Integer.MAX_VALUE, Integer.MIN_VALUE,
+            Long.MAX_VALUE, Long.MIN_VALUE, 1L << 40, -(1L << 53), 123456789012345L};
+        for (long n : numbers) {
+            System.out.println(Long.toString(n) + " " + Integer.toString((int) n) + " "
+                    + String.valueOf(n).length() + " " + ("" + (int) n).length());
+        }
+        // Sorting and hashing through the collections.
+        List<String> list = new ArrayList<>(Arrays.asList(WORDS));
+        Collections.sort(list);
+        System.out.println(list);
+        Map<String, Integer> map = new HashMap<>();
+        for (String w : WORDS) map.merge(w + w.length(), w.length(), Integer::sum);
+        System.out.println(new TreeMap<>(map));
+        String longer = "x".repeat(1000);
+        System.out.println(longer.hashCode() + " " + (longer + "y").compareTo(longer) + " "
+                + longer.concat("\u4e2d").hashCode());
+    }
+}
