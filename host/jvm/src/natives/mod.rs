@@ -6,6 +6,7 @@
 //! The same registry also holds *intrinsics*: Rust replacements for JDK methods that have
 //! bytecode but are too slow or too native-heavy to interpret.
 
+mod bigint;
 mod io;
 mod lang;
 mod math;
@@ -31,6 +32,7 @@ impl<M: Machine> NativeRegistry<M> {
         system::register(&mut r);
         string::register(&mut r);
         math::register(&mut r);
+        bigint::register(&mut r);
         io::register(&mut r);
         nio::register(&mut r);
         thread::register(&mut r);
