@@ -307,7 +307,7 @@ registry! {
         OneOf(&[("sandbox", FileSystem::Sandbox), ("real", FileSystem::Real)]), "sandbox",
         "where the checker's file operations go: a sandbox per path (the real file system is only read), or the real file system (rpf run always uses it)");
     VM_INTRINSICS: Key<Bool> = ("vm.intrinsics", Bool, "true",
-        "common String, StringBuilder, Integer and Long methods and BigInteger's inner loops run as Rust code computing what their bytecode computes (false: their bytecode runs)");
+        "hot JDK methods (String, StringBuilder, Integer/Long digits, Math min/max/abs, byte-array copies, BigInteger's inner loops) run as Rust code computing what their bytecode computes (false: their bytecode runs)");
     VM_OUTPUT: Key<Bool> = ("vm.output", Bool, "true",
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",

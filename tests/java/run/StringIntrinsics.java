@@ -81,6 +81,46 @@ public class StringIntrinsics {
         Map<String, Integer> map = new HashMap<>();
         for (String w : WORDS) map.merge(w + w.length(), w.length(), Integer::sum);
         System.out.println(new TreeMap<>(map));
+        // Copies of byte ranges, builders of every capacity, and the integer Math helpers.
+        byte[] bytes = "abcdef".getBytes();
+        System.out.println(Arrays.toString(Arrays.copyOfRange(bytes, 1, 4)) + " "
+                + Arrays.toString(Arrays.copyOfRange(bytes, 4, 9)) + " "
+                + Arrays.copyOfRange(bytes, 6, 6).length + " " + Arrays.copyOfRange(bytes, 0, 0).length);
+        try {
+            Arrays.copyOfRange(bytes, 4, 2);
+        } catch (IllegalArgumentException e) {
+            System.out.println("copyOfRange(4, 2): " + e.getMessage());
+        }
+        try {
+            Arrays.copyOfRange(bytes, -1, 2);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copyOfRange(-1, 2): ArrayIndexOutOfBoundsException");
+        }
+        try {
+            Arrays.copyOfRange(bytes, 7, 9);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copyOfRange(7, 9): ArrayIndexOutOfBoundsException");
+        }
+        System.out.println((new StringBuilder().toString() == "") + " " + (new StringBuilder(0).append("") + "|")
+                + new StringBuilder(0).append('q').append(1).length() + " " + new StringBuilder(1000).capacity());
+        try {
+            new StringBuilder(-1);
+        } catch (NegativeArraySizeException e) {
+            System.out.println("StringBuilder(-1): " + e.getMessage());
+        }
+        StringBuilder inflated = new StringBuilder("abc");
+        inflated.append('\u4e2d');
+        String fromWide = inflated.toString();
+        System.out.println(fromWide + " " + fromWide.length() + " " + fromWide.substring(1, 3) + " " + fromWide.substring(3));
+        int[] ints = {0, 1, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, 42, -42};
+        long[] longs = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 40, -(1L << 40)};
+        StringBuilder math = new StringBuilder();
+        for (int x : ints) for (int y : ints) math.append(Math.min(x, y)).append(',').append(Math.max(x, y)).append(';');
+        for (int x : ints) math.append(Math.abs(x)).append(' ');
+        for (long x : longs) for (long y : longs) math.append(Math.min(x, y) ^ Math.max(x, y)).append(',');
+        for (long x : longs) math.append(Math.abs(x)).append(' ');
+        System.out.println(math.toString().hashCode() + " " + math.length());
+        System.out.println(math.substring(0, 80));
         String longer = "x".repeat(1000);
         System.out.println(longer.hashCode() + " " + (longer + "y").compareTo(longer) + " "
                 + longer.concat("\u4e2d").hashCode());

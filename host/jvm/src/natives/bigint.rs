@@ -12,13 +12,13 @@
 //! more, which is garbage at once).
 
 use crate::flow::{NativeExit, NativeResult};
-use crate::heap::{array_footprint, instance_footprint, ObjData};
+use crate::heap::{instance_footprint, ObjData};
 use crate::machine::Machine;
+use crate::natives::intrinsic::{alloc, decline, enabled, room};
 use crate::natives::registry::NativeRegistry;
-use crate::natives::string::enabled;
 use crate::natives::support::Args;
 use crate::thread::Exec;
-use crate::value::{ElemKind, Ref, Value};
+use crate::value::{Ref, Value};
 use crate::vm::{Jvm, Vm};
 
 const BIG: &str = "java/math/BigInteger";
@@ -46,11 +46,6 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         .tracked = true;
     r.add(MUTABLE, "mulsubBorrow", "([I[IIII)I", mulsub_borrow::<M>)
         .tracked = true;
-}
-
-/// The bytecode runs instead.
-fn decline<T>() -> Result<T, NativeExit> {
-    Err(NativeExit::Bytecode)
 }
 
 /// The elements of int array `a`.
@@ -86,13 +81,8 @@ fn new_ints<M: Machine>(
     let Some(class) = vm.class_of(like) else {
         return decline();
     };
-    if vm
-        .make_room(exec, array_footprint(ElemKind::Int, elements.len()))
-        .is_err()
-    {
-        return decline();
-    }
-    Ok(Value::Ref(vm.alloc(class, ObjData::Ints(elements.into()))))
+    let array = alloc(vm, exec, class, ObjData::Ints(elements.into()))?;
+    Ok(Value::Ref(array))
 }
 
 const MASK: i64 = 0xFFFF_FFFF;
@@ -224,15 +214,14 @@ fn multiply_by_int<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> 
     else {
         return decline();
     };
-    let fields = vm.classes.get(class).instance_defaults.len();
-    let footprint = instance_footprint(fields) + array_footprint(ElemKind::Int, magnitude.len());
-    if magnitude.len() >= MAX_MAG_LENGTH || vm.make_room(exec, footprint).is_err() {
-        return decline();
-    }
-    let signum = if magnitude.is_empty() { 0 } else { sign };
-    let Value::Ref(mag) = new_ints(vm, exec, a.obj(0), magnitude)? else {
+    let (Some(int_array), true) = (vm.class_of(a.obj(0)), magnitude.len() < MAX_MAG_LENGTH) else {
         return decline();
     };
+    let signum = if magnitude.is_empty() { 0 } else { sign };
+    let mag = ObjData::Ints(magnitude.into());
+    let fields = vm.classes.get(class).instance_defaults.len();
+    room(vm, exec, mag.footprint() + instance_footprint(fields))?;
+    let mag = vm.alloc(int_array, mag);
     let big = vm.new_object(class);
     vm.state
         .heap

@@ -7,6 +7,7 @@
 //! bytecode but are too slow or too native-heavy to interpret.
 
 mod bigint;
+mod intrinsic;
 mod io;
 mod lang;
 mod math;

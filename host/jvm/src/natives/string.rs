@@ -15,8 +15,9 @@
 
 use crate::flow::NativeExit;
 use crate::flow::NativeResult;
-use crate::heap::ObjData;
+use crate::heap::{instance_footprint, ObjData};
 use crate::machine::Machine;
+use crate::natives::intrinsic::{alloc, decline, enabled, room};
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{jbool, Args};
 use crate::thread::Exec;
@@ -37,7 +38,22 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
         Ok(jbool(false))
     });
-    let intrinsics: [(&str, &str, &str, NativeFn<M>); 15] = [
+    let intrinsics: [(&str, &str, &str, NativeFn<M>); 20] = [
+        (S, "<init>", "([BB)V", string_init),
+        (
+            "java/lang/StringLatin1",
+            "newString",
+            "([BII)Ljava/lang/String;",
+            latin1_new_string,
+        ),
+        (
+            "java/util/Arrays",
+            "copyOfRange",
+            "([BII)[B",
+            bytes_copy_of_range,
+        ),
+        (ASB, "<init>", "(I)V", builder_init),
+        (ASB, "isLatin1", "()Z", builder_is_latin1),
         (S, "coder", "()B", string_coder),
         (S, "isLatin1", "()Z", string_is_latin1),
         (S, "length", "()I", string_length),
@@ -87,20 +103,6 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     for (class, name, desc, f) in intrinsics {
         r.add(class, name, desc, f).tracked = true;
     }
-}
-
-/// Declines (the bytecode runs) where the machine turns intrinsics off.
-pub(super) fn enabled<M: Machine>(vm: &Vm<M>) -> Result<(), NativeExit> {
-    if M::intrinsics(vm) {
-        Ok(())
-    } else {
-        Err(NativeExit::Bytecode)
-    }
-}
-
-/// The case the intrinsic does not handle: the bytecode runs.
-fn decline<T>() -> Result<T, NativeExit> {
-    Err(NativeExit::Bytecode)
 }
 
 /// A String's (or builder's) `value` array and `coder`, by their slots.
@@ -263,6 +265,130 @@ fn string_compare_to<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> N
     M::read(vm, v1);
     M::read(vm, v2);
     Ok(Value::Int(order))
+}
+
+/// `String(byte[] value, byte coder)`, the constructor of strings made from a buffer the
+/// caller gives up.
+fn string_init<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (s, value, coder) = (a.obj(0), a.obj(1), a.int(2));
+    let k = &vm.known;
+    let (value_slot, coder_slot) = (k.string_value, k.string_coder);
+    set_fields(
+        vm,
+        s,
+        &[
+            (value_slot, Value::Ref(value)),
+            (coder_slot, Value::Int(coder)),
+        ],
+    )?;
+    Ok(Value::Void)
+}
+
+/// Stores `values` into fields of `obj` by slot (as `putfield`s would, reported to the
+/// memory hooks); declines before storing anything if `obj` lacks one of them.
+fn set_fields<M: Machine>(
+    vm: &mut Vm<M>,
+    obj: Ref,
+    values: &[(u32, Value)],
+) -> Result<(), NativeExit> {
+    let Some(fields) = vm.state.heap.get(obj).map(|o| o.fields()) else {
+        return decline();
+    };
+    let Some(old) = values
+        .iter()
+        .map(|&(slot, _)| fields.get(slot as usize).copied())
+        .collect::<Option<SmallVec<[Value; 4]>>>()
+    else {
+        return decline();
+    };
+    for (&(slot, new), old) in values.iter().zip(old) {
+        vm.state.heap.write_field(obj, slot, new);
+        M::stored(vm, obj, old, new);
+    }
+    Ok(())
+}
+
+/// `latin1[from..to]` of a byte array, as `Arrays.copyOfRange` copies it, if the range lies
+/// within the array (otherwise the bytecode pads or throws).
+fn byte_range<M: Machine>(vm: &mut Vm<M>, array: Ref, from: i32, to: i32) -> Option<Box<[i8]>> {
+    let b = bytes(vm, array)?;
+    let (from, to) = (usize::try_from(from).ok()?, usize::try_from(to).ok()?);
+    let range = b.get(from..to)?.into();
+    M::read(vm, array);
+    Some(range)
+}
+
+/// `Arrays.copyOfRange(byte[] original, int from, int to)`.
+fn bytes_copy_of_range<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (original, from, to) = (a.obj(0), a.int(1), a.int(2));
+    let (Some(class), Some(range)) = (vm.class_of(original), byte_range(vm, original, from, to))
+    else {
+        return decline();
+    };
+    Ok(Value::Ref(alloc(vm, exec, class, ObjData::Bytes(range))?))
+}
+
+/// `StringLatin1.newString(byte[] value, int index, int len)`: a new Latin-1 String of
+/// `value[index..index + len]` (an empty one is the literal `""`: the bytecode returns it).
+fn latin1_new_string<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (value, index, len) = (a.obj(0), a.int(1), a.int(2));
+    let (Some(class), Some(end)) = (vm.class_of(value), index.checked_add(len)) else {
+        return decline();
+    };
+    let Some(range) = byte_range(vm, value, index, end).filter(|r| !r.is_empty()) else {
+        return decline();
+    };
+    let string = vm.known.string;
+    let data = ObjData::Bytes(range);
+    let fields = vm.classes.get(string).instance_defaults.len();
+    room(vm, exec, data.footprint() + instance_footprint(fields))?;
+    let bytes = vm.alloc(class, data);
+    let s = vm.new_object(string);
+    let k = &vm.known;
+    let (value_slot, coder_slot) = (k.string_value, k.string_coder);
+    vm.state.heap.write_field(s, value_slot, Value::Ref(bytes));
+    vm.state.heap.write_field(s, coder_slot, Value::Int(LATIN1));
+    Ok(Value::Ref(s))
+}
+
+/// `AbstractStringBuilder(int capacity)`: an empty Latin-1 buffer of `capacity` bytes.
+fn builder_init<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (sb, capacity) = (a.obj(0), a.int(1));
+    let Ok(capacity) = usize::try_from(capacity) else {
+        return decline();
+    };
+    let class = vm.known.byte_array;
+    let Some(zeros) = ObjData::new_array(crate::value::ElemKind::Byte, capacity) else {
+        return decline();
+    };
+    let buffer = alloc(vm, exec, class, zeros)?;
+    let k = &vm.known;
+    let (value_slot, coder_slot) = (k.builder_value, k.builder_coder);
+    set_fields(
+        vm,
+        sb,
+        &[
+            (value_slot, Value::Ref(buffer)),
+            (coder_slot, Value::Int(LATIN1)),
+        ],
+    )?;
+    Ok(Value::Void)
+}
+
+/// `AbstractStringBuilder.isLatin1()`.
+fn builder_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let sb = a.obj(0);
+    let k = &vm.known;
+    let Some((_, coder)) = value_and_coder(vm, sb, k.builder_value, k.builder_coder) else {
+        return decline();
+    };
+    M::read(vm, sb);
+    Ok(jbool(coder == LATIN1))
 }
 
 /// A builder's `value`, `coder` and `count`, and the `count` that `extra` more chars make
