@@ -121,6 +121,18 @@ public class StringIntrinsics {
         for (long x : longs) math.append(Math.abs(x)).append(' ');
         System.out.println(math.toString().hashCode() + " " + math.length());
         System.out.println(math.substring(0, 80));
+        try {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            int c = ((Comparable) "a").compareTo(Integer.valueOf(1));
+            System.out.println(c);
+        } catch (ClassCastException e) {
+            System.out.println("compareTo(Integer): ClassCastException");
+        }
+        StringBuilder grown = new StringBuilder();
+        grown.ensureCapacity(5);
+        grown.append((CharSequence) new StringBuilder("seq")).insert(0, "in-").append(new char[] {'c', 'h'});
+        grown.ensureCapacity(100);
+        System.out.println(grown + " " + grown.capacity() + " " + new StringBuilder("\u4e2d").append(1L).append('x').append(2));
         String longer = "x".repeat(1000);
         System.out.println(longer.hashCode() + " " + (longer + "y").compareTo(longer) + " "
                 + longer.concat("\u4e2d").hashCode());

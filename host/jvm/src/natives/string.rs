@@ -31,6 +31,7 @@ const S: &str = "java/lang/String";
 /// Chars beyond which `append(String)` leaves the copy to the bytecode.
 const LONG_STRING: usize = 1 << 12;
 const ASB: &str = "java/lang/AbstractStringBuilder";
+const SB: &str = "java/lang/StringBuilder";
 
 /// Registers the natives of this module.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -38,7 +39,38 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
         Ok(jbool(false))
     });
-    let intrinsics: [(&str, &str, &str, NativeFn<M>); 20] = [
+    let intrinsics: [(&str, &str, &str, NativeFn<M>); 28] = [
+        // StringBuilder (final) wraps the builder's methods, returning itself: one call
+        // less per append. StringBuffer's also clear its toString cache, so they run as
+        // bytecode (and reach the builder's intrinsics).
+        (SB, "<init>", "()V", string_builder_init),
+        (
+            SB,
+            "toString",
+            "()Ljava/lang/String;",
+            string_builder_to_string,
+        ),
+        (
+            SB,
+            "append",
+            "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+            append_string,
+        ),
+        (SB, "append", "(C)Ljava/lang/StringBuilder;", append_char),
+        (SB, "append", "(I)Ljava/lang/StringBuilder;", append_int),
+        (SB, "append", "(J)Ljava/lang/StringBuilder;", append_long),
+        (
+            S,
+            "compareTo",
+            "(Ljava/lang/Object;)I",
+            string_compare_to_object,
+        ),
+        (
+            ASB,
+            "ensureCapacityInternal",
+            "(I)V",
+            builder_ensure_capacity,
+        ),
         (S, "<init>", "([BB)V", string_init),
         (
             "java/lang/StringLatin1",
@@ -334,7 +366,18 @@ fn bytes_copy_of_range<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
 /// `value[index..index + len]` (an empty one is the literal `""`: the bytecode returns it).
 fn latin1_new_string<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     enabled(vm)?;
-    let (value, index, len) = (a.obj(0), a.int(1), a.int(2));
+    new_latin1_string(vm, exec, a.obj(0), a.int(1), a.int(2))
+}
+
+/// A new Latin-1 String of `value[index..index + len]`, as `StringLatin1.newString` makes
+/// it (declining for an empty one, the literal `""`, and for a range beyond the array).
+fn new_latin1_string<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &Exec,
+    value: Ref,
+    index: i32,
+    len: i32,
+) -> NativeResult {
     let (Some(class), Some(end)) = (vm.class_of(value), index.checked_add(len)) else {
         return decline();
     };
@@ -357,7 +400,17 @@ fn latin1_new_string<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -
 /// `AbstractStringBuilder(int capacity)`: an empty Latin-1 buffer of `capacity` bytes.
 fn builder_init<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     enabled(vm)?;
-    let (sb, capacity) = (a.obj(0), a.int(1));
+    init_builder(vm, exec, a.obj(0), a.int(1))
+}
+
+/// `StringBuilder()`: `super(16)`.
+fn string_builder_init<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    init_builder(vm, exec, a.obj(0), 16)
+}
+
+/// Gives builder `sb` an empty Latin-1 buffer of `capacity` bytes.
+fn init_builder<M: Machine>(vm: &mut Vm<M>, exec: &Exec, sb: Ref, capacity: i32) -> NativeResult {
     let Ok(capacity) = usize::try_from(capacity) else {
         return decline();
     };
@@ -376,6 +429,53 @@ fn builder_init<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> Nat
             (coder_slot, Value::Int(LATIN1)),
         ],
     )?;
+    Ok(Value::Void)
+}
+
+/// `StringBuilder.toString()` of a Latin-1 builder: a new String of its chars.
+fn string_builder_to_string<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &mut Exec,
+    a: &[Value],
+) -> NativeResult {
+    enabled(vm)?;
+    let sb = a.obj(0);
+    let Some((value, LATIN1, count, _)) = builder_room(vm, sb, 0) else {
+        return decline();
+    };
+    M::read(vm, sb);
+    new_latin1_string(vm, exec, value, 0, count)
+}
+
+/// `String.compareTo(Object)`, the bridge `Comparable` callers reach: a cast to String, then
+/// `compareTo(String)` (anything but a String declines: the cast throws).
+fn string_compare_to_object<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &mut Exec,
+    a: &[Value],
+) -> NativeResult {
+    if vm.class_of(a.obj(1)) != Some(vm.known.string) {
+        return decline();
+    }
+    string_compare_to(vm, exec, a)
+}
+
+/// `AbstractStringBuilder.ensureCapacityInternal(int)` when the buffer is large enough
+/// (growing it is left to the bytecode).
+fn builder_ensure_capacity<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    enabled(vm)?;
+    let (sb, minimum) = (a.obj(0), a.int(1));
+    let k = &vm.known;
+    let Some((value, coder)) = value_and_coder(vm, sb, k.builder_value, k.builder_coder) else {
+        return decline();
+    };
+    let Some(capacity) = bytes(vm, value).map(|b| (b.len() >> coder) as i32) else {
+        return decline();
+    };
+    if minimum.wrapping_sub(capacity) > 0 {
+        return decline();
+    }
+    M::read(vm, sb);
     Ok(Value::Void)
 }
 
