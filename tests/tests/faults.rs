@@ -272,6 +272,30 @@ fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
 }
 
 #[test]
+fn corrupted_strings_get_what_the_jdk_bytecode_computes_not_a_crash() {
+    // Intrinsics decline what they do not handle (here: coders beyond Latin-1 and UTF-16),
+    // so the output is the bytecode's, with or without them, and under the checker too.
+    let cp = classes().display().to_string();
+    let plain = |intrinsics: &str| {
+        let setting = format!("+vm.intrinsics={intrinsics}");
+        let out = rpf_tests::run(
+            &rpf_binary(),
+            &["run", "-cp", &cp, &setting, "CorruptStrings"],
+            None,
+        );
+        assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        out.stdout
+    };
+    let (with, without) = (plain("true"), plain("false"));
+    assert_eq!(with, without);
+    assert_eq!(with.lines().count(), 6, "{with}");
+    let (run, report) = rpf_tests::check_with_report(classes(), "CorruptStrings", &[]);
+    assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(report["result"], "no_violation");
+}
+
+#[test]
 fn a_full_disk_is_an_error_about_the_report_not_the_end_of_rpf() {
     // A file-size limit of 0 stands in for a full disk: every report write fails with EFBIG
     // (rpf handles SIGXFSZ, which would otherwise kill it).

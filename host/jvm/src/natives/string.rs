@@ -138,12 +138,13 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
 }
 
 /// A String's (or builder's) `value` array and `coder`, by their slots.
+/// `None` (declining) for a coder other than Latin-1 or UTF-16, which only a program writing
+/// the field through `Unsafe` or reflection could make: the bytecode then does what it does.
 fn value_and_coder(vm: &Jvm, obj: Ref, value: u32, coder: u32) -> Option<(Ref, i32)> {
     let fields = vm.state.heap.get(obj)?.fields();
-    Some((
-        fields.get(value as usize)?.as_ref(),
-        fields.get(coder as usize)?.as_int(),
-    ))
+    let coder = fields.get(coder as usize)?.as_int();
+    Some((fields.get(value as usize)?.as_ref(), coder))
+        .filter(|_| coder == LATIN1 || coder == UTF16)
 }
 
 /// A String's `value` array and `coder`.
@@ -566,7 +567,7 @@ fn append_string<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> Nativ
         return decline();
     }
     let encoded: Encoded = match bytes(vm, value) {
-        Some(b) if coder == room.1 => b.iter().copied().collect(),
+        Some(b) if coder == room.1 => b[..len << coder].iter().copied().collect(),
         Some(b) => encode(room.1, (0..len).map(|i| char_at(b, coder, i))),
         None => return decline(),
     };
