@@ -179,20 +179,18 @@ impl Machine for Checker {
     /// replaces them (symbolic execution) or hears field, array or method events.
     #[inline]
     fn intrinsics(vm: &JavaVm) -> bool {
-        const HIDDEN: [VmEventKind; 6] = [
-            VmEventKind::FieldRead,
-            VmEventKind::FieldWritten,
-            VmEventKind::ArrayRead,
-            VmEventKind::ArrayWritten,
-            VmEventKind::MethodEntered,
-            VmEventKind::MethodExited,
-        ];
+        const HIDDEN: u32 = VmEventKind::FieldRead.bit()
+            | VmEventKind::FieldWritten.bit()
+            | VmEventKind::ArrayRead.bit()
+            | VmEventKind::ArrayWritten.bit()
+            | VmEventKind::MethodEntered.bit()
+            | VmEventKind::MethodExited.bit();
         let m = &vm.machine;
         vm.opts.intrinsics
             && m.policy.system_atomic
             && !m.instrumented
             && !matches!(m.scheduler, super::policy::Scheduler::Plugin)
-            && HIDDEN.iter().all(|k| m.vm_events & k.bit() == 0)
+            && m.vm_events & HIDDEN == 0
     }
 
     fn instead_of(vm: &mut JavaVm, exec: &mut Exec, site: &Site) -> Instead {

@@ -10,7 +10,6 @@ use crate::natives::intrinsic::enabled;
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::Args;
 use crate::value::Value;
-use crate::vm::NativeFn;
 
 const M: &str = "java/lang/StrictMath";
 
@@ -54,34 +53,22 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     });
     // The integer helpers every program calls (`Math.min` is a call per `append`): trivial,
     // but a call to bytecode costs far more than one to a native.
-    let integer: [(&str, &str, NativeFn<M>); 6] = [
-        ("min", "(II)I", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Int(a.int(0).min(a.int(1))))
-        }),
-        ("max", "(II)I", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Int(a.int(0).max(a.int(1))))
-        }),
-        ("abs", "(I)I", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Int(a.int(0).wrapping_abs()))
-        }),
-        ("min", "(JJ)J", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Long(a.long(0).min(a.long(1))))
-        }),
-        ("max", "(JJ)J", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Long(a.long(0).max(a.long(1))))
-        }),
-        ("abs", "(J)J", |vm, _, a| {
-            enabled(vm)?;
-            Ok(Value::Long(a.long(0).wrapping_abs()))
-        }),
-    ];
-    for (name, desc, f) in integer {
-        r.add("java/lang/Math", name, desc, f).tracked = true;
+    macro_rules! integer {
+        ($($name:literal $desc:literal => $f:expr),* $(,)?) => {
+            $(r.add("java/lang/Math", $name, $desc, |vm, _, a| {
+                enabled(vm)?;
+                Ok(($f)(a))
+            })
+            .tracked = true;)*
+        };
+    }
+    integer! {
+        "min" "(II)I" => |a: &[Value]| Value::Int(a.int(0).min(a.int(1))),
+        "max" "(II)I" => |a: &[Value]| Value::Int(a.int(0).max(a.int(1))),
+        "abs" "(I)I" => |a: &[Value]| Value::Int(a.int(0).wrapping_abs()),
+        "min" "(JJ)J" => |a: &[Value]| Value::Long(a.long(0).min(a.long(1))),
+        "max" "(JJ)J" => |a: &[Value]| Value::Long(a.long(0).max(a.long(1))),
+        "abs" "(J)J" => |a: &[Value]| Value::Long(a.long(0).wrapping_abs()),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::natives::intrinsic::{alloc, decline, enabled, room};
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{jbool, Args};
 use crate::thread::Exec;
-use crate::value::{Ref, Value};
+use crate::value::{ElemKind, Ref, Value};
 use crate::vm::{Jvm, NativeFn, Vm};
 use smallvec::SmallVec;
 
@@ -150,6 +150,11 @@ fn value_and_coder(vm: &Jvm, obj: Ref, value: u32, coder: u32) -> Option<(Ref, i
 /// A String's `value` array and `coder`.
 fn string_parts(vm: &Jvm, s: Ref) -> Option<(Ref, i32)> {
     value_and_coder(vm, s, vm.known.string_value, vm.known.string_coder)
+}
+
+/// A builder's `value` array and `coder`.
+fn builder_parts(vm: &Jvm, sb: Ref) -> Option<(Ref, i32)> {
+    value_and_coder(vm, sb, vm.known.builder_value, vm.known.builder_coder)
 }
 
 /// The elements of byte array `a`.
@@ -415,11 +420,10 @@ fn init_builder<M: Machine>(vm: &mut Vm<M>, exec: &Exec, sb: Ref, capacity: i32)
     let Ok(capacity) = usize::try_from(capacity) else {
         return decline();
     };
-    let class = vm.known.byte_array;
-    let Some(zeros) = ObjData::new_array(crate::value::ElemKind::Byte, capacity) else {
+    let byte_array = vm.known.byte_array;
+    let Ok(buffer) = vm.alloc_array(exec, byte_array, ElemKind::Byte, capacity) else {
         return decline();
     };
-    let buffer = alloc(vm, exec, class, zeros)?;
     let k = &vm.known;
     let (value_slot, coder_slot) = (k.builder_value, k.builder_coder);
     set_fields(
@@ -466,8 +470,7 @@ fn string_compare_to_object<M: Machine>(
 fn builder_ensure_capacity<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
     enabled(vm)?;
     let (sb, minimum) = (a.obj(0), a.int(1));
-    let k = &vm.known;
-    let Some((value, coder)) = value_and_coder(vm, sb, k.builder_value, k.builder_coder) else {
+    let Some((value, coder)) = builder_parts(vm, sb) else {
         return decline();
     };
     let Some(capacity) = bytes(vm, value).map(|b| (b.len() >> coder) as i32) else {
@@ -484,8 +487,7 @@ fn builder_ensure_capacity<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]
 fn builder_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
     enabled(vm)?;
     let sb = a.obj(0);
-    let k = &vm.known;
-    let Some((_, coder)) = value_and_coder(vm, sb, k.builder_value, k.builder_coder) else {
+    let Some((_, coder)) = builder_parts(vm, sb) else {
         return decline();
     };
     M::read(vm, sb);
@@ -495,15 +497,8 @@ fn builder_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> N
 /// A builder's `value`, `coder` and `count`, and the `count` that `extra` more chars make
 /// if they fit its buffer (`None` declines: the bytecode grows the buffer).
 fn builder_room(vm: &Jvm, sb: Ref, extra: i32) -> Option<(Ref, i32, i32, i32)> {
-    let k = &vm.known;
-    let (value, coder) = value_and_coder(vm, sb, k.builder_value, k.builder_coder)?;
-    let count = vm
-        .state
-        .heap
-        .get(sb)?
-        .fields()
-        .get(k.builder_count as usize)?
-        .as_int();
+    let (value, coder) = builder_parts(vm, sb)?;
+    let count = vm.field(sb, vm.known.builder_count).as_int();
     let capacity = bytes(vm, value)?.len() >> coder;
     let end = count.checked_add(extra)?;
     (count >= 0 && end as usize <= capacity).then_some((value, coder, count, end))
