@@ -274,13 +274,14 @@ fn execute<'a, M: Machine, const ONE: bool>(
             v
         }};
     }
-    // After `room!`: writes the next entry.
+    // After `room!`: writes the next entry. Entries are written and copied as
+    // `Value::put` and `Value::relay` do, so that reads forward from the writes.
     macro_rules! push {
         ($v:expr) => {{
             let v: Value = $v;
             debug_assert!(sp < cap);
             // SAFETY: room! checked sp < cap (or the instruction popped first).
-            unsafe { base.add(sp).write(v) };
+            unsafe { v.put(base.add(sp)) };
             sp += 1;
         }};
     }
@@ -289,7 +290,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($v:expr) => {{
             let v: Value = $v;
             // SAFETY: a peek! or pop! of this instruction proved the entry exists.
-            unsafe { base.add(sp - 1).write(v) };
+            unsafe { v.put(base.add(sp - 1)) };
         }};
     }
     // Local variable `$i`: the decoder checked every local index against
@@ -298,8 +299,15 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($i:expr) => {{
             let i = locals + $i as usize;
             debug_assert!(i < stack_base);
-            // SAFETY: locals + i < stack_base <= sp.
-            unsafe { &mut *base.add(i) }
+            // Within the buffer: locals + i < stack_base <= sp (used inside `unsafe`).
+            base.add(i)
+        }};
+    }
+    // Copies entry `$from` of the value stack to entry `$to` (both checked by the caller).
+    macro_rules! relay {
+        ($from:expr, $to:expr) => {{
+            // SAFETY: the caller checked both entries against the frame.
+            unsafe { Value::relay(base.add($from), base.add($to)) }
         }};
     }
     macro_rules! binary {
@@ -373,13 +381,18 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::Load(i) => {
                 room!(1);
-                let v = *local!(i);
-                push!(v);
+                // SAFETY: locals are initialized entries.
+                unsafe { Value::relay(local!(i), base.add(sp)) };
+                sp += 1;
                 pc += 1;
             }
             Insn::Store(i) => {
-                let v = pop!();
-                *local!(i) = v;
+                if sp <= stack_base {
+                    fail!(Fault::Underflow)
+                }
+                sp -= 1;
+                // SAFETY: stack_base <= sp, an initialized entry.
+                unsafe { Value::relay(base.add(sp), local!(i)) };
                 pc += 1;
             }
             Insn::ArrayLoad if !M::EXPLORES => {
@@ -422,17 +435,22 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::Dup => {
                 room!(1);
-                let v = peek!(0);
-                push!(v);
+                if sp <= stack_base {
+                    fail!(Fault::Underflow)
+                }
+                relay!(sp - 1, sp);
+                sp += 1;
                 pc += 1;
             }
             Insn::DupX1 => {
                 room!(1);
-                let v1 = pop!();
-                let v2 = pop!();
-                push!(v1);
-                push!(v2);
-                push!(v1);
+                if sp < stack_base + 2 {
+                    fail!(Fault::Underflow)
+                }
+                relay!(sp - 1, sp);
+                relay!(sp - 2, sp - 1);
+                relay!(sp, sp - 2);
+                sp += 1;
                 pc += 1;
             }
             Insn::DupX2 => {
@@ -582,8 +600,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Drem => binary!(as_double, Double, |a, b| a % b),
             Insn::Dneg => unary!(as_double, Double, |a| -a),
             Insn::Iinc(i, delta) => {
-                if let Value::Int(v) = local!(i) {
-                    *v = v.wrapping_add(i32::from(delta));
+                // SAFETY: see local!.
+                let slot = unsafe { local!(i) };
+                // SAFETY: locals are initialized entries.
+                if let Value::Int(v) = unsafe { *slot } {
+                    // SAFETY: as above.
+                    unsafe { Value::Int(v.wrapping_add(i32::from(delta))).put(slot) };
                 }
                 pc += 1;
             }
@@ -640,7 +662,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 push!(Value::RetAddr(pc as u32 + 1));
                 pc = target as usize;
             }
-            Insn::Ret(i) => match *local!(i) {
+            // SAFETY: locals are initialized entries.
+            Insn::Ret(i) => match unsafe { *local!(i) } {
                 Value::RetAddr(a) => pc = a as usize,
                 _ => fail!(Fault::BadRet),
             },
@@ -656,21 +679,24 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let Some(o) = heap.get(obj) else {
                     break Exit::Slow(insn);
                 };
-                let v = o.fields().get(f.slot as usize).copied().unwrap_or_default();
-                set_top!(v);
+                match o.fields().get(f.slot as usize) {
+                    // SAFETY: a field is a valid value; peek! proved the top entry exists.
+                    Some(field) => unsafe { Value::relay(field, base.add(sp - 1)) },
+                    None => set_top!(Value::Void),
+                }
                 pc += 1;
             }
             Insn::PutField(index) if !M::EXPLORES => {
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(insn);
                 };
-                let v = peek!(0);
                 let obj = peek!(1).as_ref();
                 let Some(o) = heap.get_mut(obj) else {
                     break Exit::Slow(insn);
                 };
                 if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
-                    *slot = v;
+                    // SAFETY: peek! proved the top entry exists; the field is writable.
+                    unsafe { Value::relay(base.add(sp - 1), slot) };
                 }
                 sp -= 2;
                 pc += 1;
