@@ -609,7 +609,14 @@ impl Heap {
         if r.0 < self.preexisting {
             self.preexisting_version = fresh_version();
         }
-        let obj = Rc::make_mut(self.slots.get_mut(r.index())?.as_mut()?);
+        let rc = self.slots.get_mut(r.index())?.as_mut()?;
+        // `make_mut` is an out-of-line call even when nothing shares the object (the common
+        // case of every field store); `get_mut` is an inline test of the counts.
+        let obj = if Rc::get_mut(rc).is_some() {
+            Rc::get_mut(rc)?
+        } else {
+            Rc::make_mut(rc)
+        };
         if old {
             self.dirty_sum.note_change(r, || previous_digest(obj));
         }
