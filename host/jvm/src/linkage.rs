@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use crate::value::Value;
+
 /// A native's number in its VM's table of implementations.
 pub type NativeId = u32;
 
@@ -20,6 +22,44 @@ pub struct Meaning {
     /// array copies, thread starts), or touches nothing another thread can see; a native
     /// without this may do anything.
     pub tracked: bool,
+    /// The native is a function of its arguments alone: plain execution calls it between
+    /// runs of its inner loop, without the frame and bookkeeping of a call.
+    pub pure: Option<Pure>,
+}
+
+/// A static native that computes its result from its arguments alone: touches no memory,
+/// throws nothing, and cannot block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pure {
+    /// `Math.sqrt`, `StrictMath.sqrt`: IEEE square root (correctly rounded, as Java's).
+    Sqrt,
+    /// `Double.doubleToRawLongBits`.
+    DoubleBits,
+    /// `Double.longBitsToDouble`.
+    BitsDouble,
+    /// `Float.floatToRawIntBits`.
+    FloatBits,
+    /// `Float.intBitsToFloat`.
+    BitsFloat,
+}
+
+impl Pure {
+    /// Operand stack entries the arguments take.
+    pub fn args(self) -> usize {
+        1
+    }
+
+    /// The result for arguments `a` (ill-typed arguments read as zero, as everywhere).
+    pub fn apply(self, a: &[Value]) -> Value {
+        let first = a.first().copied().unwrap_or_default();
+        match self {
+            Pure::Sqrt => Value::Double(first.as_double().sqrt()),
+            Pure::DoubleBits => Value::Long(first.as_double().to_bits() as i64),
+            Pure::BitsDouble => Value::Double(f64::from_bits(first.as_long() as u64)),
+            Pure::FloatBits => Value::Int(first.as_float().to_bits() as i32),
+            Pure::BitsFloat => Value::Float(f32::from_bits(first.as_int() as u32)),
+        }
+    }
 }
 
 /// The [`NativeId`] of the no-op that JDK classes' `registerNatives()` and `initIDs()` hooks

@@ -7,6 +7,7 @@ use crate::class::{ClassId, ClassKind};
 use crate::classfile::access;
 use crate::classpath::Loader;
 use crate::flow::{NativeExit, NativeResult};
+use crate::linkage::Pure;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{class_arg, jbool, out_of_memory, string_arg, throw, Args};
@@ -353,21 +354,25 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     );
 
     // Float and Double bits
-    r.add("java/lang/Float", "floatToRawIntBits", "(F)I", |_, _, a| {
-        Ok(Value::Int(a.float(0).to_bits() as i32))
-    });
-    r.add("java/lang/Float", "intBitsToFloat", "(I)F", |_, _, a| {
-        Ok(Value::Float(f32::from_bits(a.int(0) as u32)))
-    });
-    r.add(
+    r.pure(
+        "java/lang/Float",
+        "floatToRawIntBits",
+        "(F)I",
+        Pure::FloatBits,
+    );
+    r.pure("java/lang/Float", "intBitsToFloat", "(I)F", Pure::BitsFloat);
+    r.pure(
         "java/lang/Double",
         "doubleToRawLongBits",
         "(D)J",
-        |_, _, a| Ok(Value::Long(a.double(0).to_bits() as i64)),
+        Pure::DoubleBits,
     );
-    r.add("java/lang/Double", "longBitsToDouble", "(J)D", |_, _, a| {
-        Ok(Value::Double(f64::from_bits(a.long(0) as u64)))
-    });
+    r.pure(
+        "java/lang/Double",
+        "longBitsToDouble",
+        "(J)D",
+        Pure::BitsDouble,
+    );
 
     // Runtime and Shutdown
     r.add(

@@ -5,6 +5,7 @@
 //! `Math.pow` with integral exponents correctly rounded, which agrees with HotSpot in all but
 //! rare cases (HotSpot's own result is not always correctly rounded).
 
+use crate::linkage::Pure;
 use crate::machine::Machine;
 use crate::natives::intrinsic::enabled;
 use crate::natives::registry::NativeRegistry;
@@ -29,7 +30,6 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "atan" => libm::atan,
         "log" => libm::log,
         "log10" => libm::log10,
-        "sqrt" => f64::sqrt,
         "sinh" => libm::sinh,
         "cosh" => libm::cosh,
         "tanh" => libm::tanh,
@@ -45,9 +45,8 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     // StrictMath.pow, exp, cbrt and hypot are Java code (FdLibm) in the JDK and run as such.
     // Math's intrinsic candidates delegate to StrictMath in Java; the common ones are bound
     // directly for speed.
-    r.add("java/lang/Math", "sqrt", "(D)D", |_, _, a| {
-        Ok(Value::Double(a.double(0).sqrt()))
-    });
+    r.pure(M, "sqrt", "(D)D", Pure::Sqrt);
+    r.pure("java/lang/Math", "sqrt", "(D)D", Pure::Sqrt);
     r.add("java/lang/Math", "pow", "(DD)D", |_, _, a| {
         Ok(Value::Double(java_pow(a.double(0), a.double(1))))
     });

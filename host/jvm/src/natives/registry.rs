@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::linkage::{Linked, Meaning, NativeId, NativeIndex};
+use crate::linkage::{Linked, Meaning, NativeId, NativeIndex, Pure};
 use crate::value::Value;
 use crate::vm::NativeFn;
 
@@ -62,6 +62,19 @@ impl<M> NativeRegistry<M> {
         let entry = self.entry(class, name, desc);
         entry.native = Some(f);
         &mut entry.meaning
+    }
+
+    /// Registers the pure function `op` for `class.name desc` (see [`Pure`]).
+    pub fn pure(&mut self, class: &str, name: &str, desc: &str, op: Pure) {
+        let entry = self.entry(class, name, desc);
+        entry.native = Some(match op {
+            Pure::Sqrt => |_, _, a| Ok(Pure::Sqrt.apply(a)),
+            Pure::DoubleBits => |_, _, a| Ok(Pure::DoubleBits.apply(a)),
+            Pure::BitsDouble => |_, _, a| Ok(Pure::BitsDouble.apply(a)),
+            Pure::FloatBits => |_, _, a| Ok(Pure::FloatBits.apply(a)),
+            Pure::BitsFloat => |_, _, a| Ok(Pure::BitsFloat.apply(a)),
+        });
+        entry.meaning.pure = Some(op);
     }
 
     /// The meaning of `class.name desc`, a method rpf does not implement itself (its

@@ -30,8 +30,6 @@ pub trait Args {
     fn int(&self, i: usize) -> i32;
     /// Argument `i` as long.
     fn long(&self, i: usize) -> i64;
-    /// Argument `i` as float.
-    fn float(&self, i: usize) -> f32;
     /// Argument `i` as double.
     fn double(&self, i: usize) -> f64;
     /// Argument `i` as reference.
@@ -48,9 +46,6 @@ impl Args for [Value] {
     }
     fn long(&self, i: usize) -> i64 {
         self.get(i).copied().unwrap_or_default().as_long()
-    }
-    fn float(&self, i: usize) -> f32 {
-        self.get(i).copied().unwrap_or_default().as_float()
     }
     fn double(&self, i: usize) -> f64 {
         self.get(i).copied().unwrap_or_default().as_double()
