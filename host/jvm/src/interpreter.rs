@@ -310,24 +310,38 @@ fn execute<'a, M: Machine, const ONE: bool>(
             v
         }};
     }
-    // After `room!`: writes the next entry. Entries are written and copied as
-    // `Value::put` and `Value::relay` do, so that reads forward from the writes.
+    // Writes `$v` to the entry at `$p`: as `Value::put` in plain execution, whose long runs
+    // of this loop stall when a copy reads an entry back in other widths than it was written
+    // (see `Value::put` and `copy!`); as a plain write under a machine that explores, whose
+    // short runs between scheduling points pay more for `put`'s extra instructions.
+    macro_rules! write {
+        ($p:expr, $v:expr) => {{
+            let (p, v): (*mut Value, Value) = ($p, $v);
+            // SAFETY: the caller checked the entry against the frame.
+            unsafe {
+                if M::EXPLORES {
+                    p.write(v)
+                } else {
+                    v.put(p)
+                }
+            }
+        }};
+    }
+    // After `room!`: writes the next entry.
     macro_rules! push {
         ($v:expr) => {{
-            let v: Value = $v;
             debug_assert!(sp < cap);
-            // SAFETY: room! checked sp < cap (or the instruction popped first).
-            unsafe { v.put(base.add(sp)) };
+            // room! checked sp < cap (or the instruction popped first).
+            write!(unsafe { base.add(sp) }, $v);
             sp += 1;
         }};
     }
     // Replaces the top entry (after a `peek!(0)` or pops).
     macro_rules! set_top {
-        ($v:expr) => {{
-            let v: Value = $v;
-            // SAFETY: a peek! or pop! of this instruction proved the entry exists.
-            unsafe { v.put(base.add(sp - 1)) };
-        }};
+        // A peek! or pop! of this instruction proved the entry exists.
+        ($v:expr) => {
+            write!(unsafe { base.add(sp - 1) }, $v)
+        };
     }
     // Local variable `$i`: the decoder checked every local index against
     // max_locals, and the frame reserved max_locals entries below `stack_base`.
@@ -339,11 +353,27 @@ fn execute<'a, M: Machine, const ONE: bool>(
             base.add(i)
         }};
     }
+    // Copies the entry at `$from` to `$to` (pointers into the value stack or fields, checked
+    // by the caller): as `Value::relay` in plain execution, as one 16-byte copy under a
+    // machine that explores (as `write!`).
+    macro_rules! copy {
+        ($from:expr, $to:expr) => {{
+            let (from, to): (*const Value, *mut Value) = ($from, $to);
+            // SAFETY: the caller checked both entries against the frame.
+            unsafe {
+                if M::EXPLORES {
+                    to.write(from.read())
+                } else {
+                    Value::relay(from, to)
+                }
+            }
+        }};
+    }
     // Copies entry `$from` of the value stack to entry `$to` (both checked by the caller).
     macro_rules! relay {
         ($from:expr, $to:expr) => {{
             // SAFETY: the caller checked both entries against the frame.
-            unsafe { Value::relay(base.add($from), base.add($to)) }
+            copy!(unsafe { base.add($from) }, unsafe { base.add($to) })
         }};
     }
     macro_rules! binary {
@@ -418,7 +448,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Load(i) => {
                 room!(1);
                 // SAFETY: locals are initialized entries.
-                unsafe { Value::relay(local!(i), base.add(sp)) };
+                copy!(unsafe { local!(i) }, unsafe { base.add(sp) });
                 sp += 1;
                 pc += 1;
             }
@@ -428,7 +458,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
                 sp -= 1;
                 // SAFETY: stack_base <= sp, an initialized entry.
-                unsafe { Value::relay(base.add(sp), local!(i)) };
+                copy!(unsafe { base.add(sp) }, unsafe { local!(i) });
                 pc += 1;
             }
             Insn::ArrayLoad if !M::EXPLORES => {
@@ -640,8 +670,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let slot = unsafe { local!(i) };
                 // SAFETY: locals are initialized entries.
                 if let Value::Int(v) = unsafe { *slot } {
-                    // SAFETY: as above.
-                    unsafe { Value::Int(v.wrapping_add(i32::from(delta))).put(slot) };
+                    write!(slot, Value::Int(v.wrapping_add(i32::from(delta))));
                 }
                 pc += 1;
             }
