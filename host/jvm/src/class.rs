@@ -134,7 +134,8 @@ pub struct Class {
     pub cache: Box<[OnceCell<crate::class::Resolved>]>,
     /// Per method reference in the pool, the call site's inline cache: the receiver class an
     /// invoke through it last saw and the method selected for it ([`NO_SITE`] while empty;
-    /// [`STATIC_CALL`] or [`SPECIAL_CALL`] for selections that do not depend on a receiver).
+    /// [`STATIC_CALL`], [`PURE_CALL`] or [`SPECIAL_CALL`] for selections that do not depend on
+    /// a receiver).
     pub sites: Box<[Cell<(ClassId, MethodId)>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
@@ -342,6 +343,10 @@ pub const STATIC_CALL: ClassId = ClassId::MAX - 1;
 /// The receiver key of a cached `invokespecial`, whose selection does not depend on the
 /// receiver's class (see [`Class::sites`]).
 pub const SPECIAL_CALL: ClassId = ClassId::MAX - 2;
+
+/// The receiver key of a cached `invokestatic` of a pure native ([`crate::linkage::Pure`]),
+/// which plain execution calls without a frame (see [`Class::sites`]).
+pub const PURE_CALL: ClassId = ClassId::MAX - 3;
 
 /// The field that pool entry `index` names, if its resolution already ran (`cache`: a
 /// class's [`Class::cache`]); the fast paths of field instructions read it without a call.

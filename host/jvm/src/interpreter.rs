@@ -8,9 +8,9 @@
 //! instruction with the operations of `operations`, `class_init` and `exceptions`, then
 //! reloads whichever frame is now on top.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::OnceCell;
 
-use super::class::{resolved_field, Class, ClassId, MethodId, STATIC_CALL};
+use super::class::{resolved_field, Class};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
@@ -21,7 +21,6 @@ use crate::class::Resolved;
 use crate::classfile::{Code, Constant, Insn, Switch};
 use crate::flow::Stop;
 use crate::heap::Heap;
-use crate::loader::Classes;
 use crate::vm::{Jvm, Vm};
 
 /// Java's `fcmpl`/`fcmpg` family: -1, 0, 1, with `nan` for unordered.
@@ -131,7 +130,6 @@ struct View<'a> {
     switches: &'a [Switch],
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
-    sites: &'a [Cell<(ClassId, MethodId)>],
     /// Where the frame's locals and operand stack begin in the value stack.
     locals: usize,
     stack_base: usize,
@@ -145,51 +143,17 @@ impl<'a> View<'a> {
             switches: &code.switches,
             pool: &class.pool,
             cache: &class.cache,
-            sites: &class.sites,
             locals: frame.locals as usize,
             stack_base: frame.stack_base as usize,
         }
     }
 }
 
-/// What plain execution's static field accesses and pure calls between inner-loop runs reach
-/// besides the frame and the heap.
+/// What plain execution's static field accesses between inner-loop runs reach besides the
+/// frame and the heap.
 struct World<'b> {
-    classes: &'b Classes,
     class_states: &'b PVec<ClassState>,
     exec: &'b mut Exec,
-}
-
-/// `invokestatic` of pool entry `index` made between inner-loop runs in plain execution (the
-/// value stack is the vector's), if its call site is bound to a pure native ([`Pure`]) of an
-/// initialized class; `false` (nothing changed) leaves it to the outer loop, which calls.
-///
-/// [`Pure`]: crate::linkage::Pure
-#[inline(never)]
-fn call_pure(world: &mut World<'_>, view: &View<'_>, index: u16) -> bool {
-    // The call site's cache entry: resolution and selection checked it is a static call.
-    let Some((STATIC_CALL, target)) = view.sites.get(usize::from(index)).map(Cell::get) else {
-        return false;
-    };
-    let m = world.classes.method(target);
-    let Some(op) = m.meaning.pure else {
-        return false;
-    };
-    let ready = world
-        .class_states
-        .get(m.class as usize)
-        .is_some_and(|s| s.init == InitState::Done);
-    let stack = &mut world.exec.stack;
-    let Some(at) = stack.len().checked_sub(op.args()) else {
-        return false;
-    };
-    if !ready || at < view.stack_base {
-        return false;
-    }
-    let result = op.apply(&stack[at..]);
-    stack.truncate(at);
-    stack.push(result);
-    true
 }
 
 /// `getstatic` or `putstatic` (`insn`, of pool entry `index`) made between inner-loop runs in
@@ -830,25 +794,12 @@ fn run_plain<M: Machine>(
 ) -> Exit {
     loop {
         let exit = execute_outlined::<M>(view, heap, regs);
-        let Exit::Slow(insn) = exit else {
+        let Exit::Slow(insn @ (Insn::GetStatic(index) | Insn::PutStatic(index))) = exit else {
             return exit;
         };
-        if !matches!(
-            insn,
-            Insn::GetStatic(_) | Insn::PutStatic(_) | Insn::InvokeStatic(_)
-        ) {
-            return exit;
-        }
         // SAFETY: as in the outer loop's `sync!`.
         unsafe { world.exec.stack.set_len(regs.sp) };
-        let done = match insn {
-            Insn::GetStatic(index) | Insn::PutStatic(index) => {
-                access_static(world, heap, view, insn, index)
-            }
-            Insn::InvokeStatic(index) => call_pure(world, view, index),
-            _ => false,
-        };
-        if !done {
+        if !access_static(world, heap, view, insn, index) {
             return exit;
         }
         let stack = &mut world.exec.stack;
@@ -1000,7 +951,6 @@ impl<M: Machine> Vm<M> {
                 let state = &mut self.jvm.state;
                 let heap = &mut state.heap;
                 let mut world = World {
-                    classes: &self.jvm.classes,
                     class_states: &state.class_states,
                     exec: &mut *exec,
                 };

@@ -5,7 +5,8 @@ use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
 use super::class::{
-    Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE, SPECIAL_CALL, STATIC_CALL,
+    Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE, PURE_CALL, SPECIAL_CALL,
+    STATIC_CALL,
 };
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
@@ -291,7 +292,7 @@ impl<M: Machine> Vm<M> {
             let m = self.classes.method(target);
             let (declaring, arg_entries) = (m.class, usize::from(m.arg_entries));
             let hit = match kind {
-                Kind::Static => key == STATIC_CALL,
+                Kind::Static => key == STATIC_CALL || key == PURE_CALL,
                 Kind::Special => key == SPECIAL_CALL,
                 Kind::Virtual | Kind::Interface => {
                     let receiver = exec.peek(arg_entries.saturating_sub(1)).as_ref();
@@ -300,6 +301,9 @@ impl<M: Machine> Vm<M> {
                 }
             };
             if hit {
+                if !M::EXPLORES && key == PURE_CALL && self.call_pure(exec, target) {
+                    return Ok(());
+                }
                 return self.invoke_selected(exec, class, kind, declaring, target);
             }
         }
@@ -335,6 +339,7 @@ impl<M: Machine> Vm<M> {
             return self.invoke_polymorphic(exec, &m, &desc);
         }
         let (key, target) = match kind {
+            Kind::Static if m.meaning.pure.is_some() => (PURE_CALL, resolved),
             Kind::Static => (STATIC_CALL, resolved),
             Kind::Special | Kind::Virtual | Kind::Interface => {
                 let receiver = exec.peek(usize::from(arg_entries) - 1).as_ref();
@@ -384,6 +389,34 @@ impl<M: Machine> Vm<M> {
             return Err(Stop::Break);
         }
         self.call(exec, target, FrameKind::Call)
+    }
+
+    /// Plain execution's call of pure native `target` (see [`crate::linkage::Pure`]) with its
+    /// arguments on the stack, in place: no frame, no bookkeeping of a call, as if it had
+    /// returned. `false` (nothing changed) if its class is not initialized yet, which the
+    /// full call sees to.
+    fn call_pure(&mut self, exec: &mut Exec, target: MethodId) -> bool {
+        let m = self.classes.method(target);
+        let Some(op) = m.meaning.pure else {
+            return false;
+        };
+        let ready = self
+            .state
+            .class_states
+            .get(m.class as usize)
+            .is_some_and(|s| s.init == crate::state::InitState::Done);
+        let floor = exec.top().map_or(0, |f| f.stack_base as usize);
+        let Some(at) = exec.stack.len().checked_sub(op.args()) else {
+            return false;
+        };
+        if !ready || at < floor {
+            return false;
+        }
+        let result = op.apply(&exec.stack[at..]);
+        exec.stack.truncate(at);
+        exec.push(result);
+        exec.advance();
+        true
     }
 
     /// Calls method `id` before the running thread's current instruction, with the
