@@ -22,8 +22,8 @@ pub struct Meaning {
     /// array copies, thread starts), or touches nothing another thread can see; a native
     /// without this may do anything.
     pub tracked: bool,
-    /// The native is a function of its arguments alone: plain execution calls it between
-    /// runs of its inner loop, without the frame and bookkeeping of a call.
+    /// The native is a function of its arguments alone: plain execution computes it in
+    /// place at a call site bound to it, without the frame and bookkeeping of a call.
     pub pure: Option<Pure>,
 }
 
