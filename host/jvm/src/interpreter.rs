@@ -258,11 +258,17 @@ fn execute<'a, M: Machine, const ONE: bool>(
         };
     }
     // The entry `$depth` below the top (0 = top), left in place.
-    macro_rules! peek {
-        ($depth:expr) => {{
-            if sp < stack_base + $depth + 1 {
+    // At least `$n` entries in the frame's operand stack.
+    macro_rules! need {
+        ($n:expr) => {
+            if sp < stack_base + $n {
                 fail!(Fault::Underflow)
             }
+        };
+    }
+    macro_rules! peek {
+        ($depth:expr) => {{
+            need!($depth + 1);
             // SAFETY: stack_base <= sp - depth - 1 < sp, an initialized entry.
             unsafe { *base.add(sp - $depth - 1) }
         }};
@@ -317,8 +323,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
             base.add(i)
         }};
     }
-    // Copies the entry at `$from` to `$to` (pointers into the value stack or fields, checked
-    // by the caller): as `Value::relay` in plain execution, as one 16-byte copy under a
+    // Copies the entry at `$from` to `$to` (pointers to entries of the value stack or to
+    // fields, checked by the caller): as `Value::relay` in plain execution, as one 16-byte copy under a
     // machine that explores (as `write!`).
     macro_rules! copy {
         ($from:expr, $to:expr) => {{
@@ -334,7 +340,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         }};
     }
     // Copies entry `$from` of the value stack to entry `$to` (both checked by the caller).
-    macro_rules! relay {
+    macro_rules! copy_entry {
         ($from:expr, $to:expr) => {{
             // SAFETY: the caller checked both entries against the frame.
             copy!(unsafe { base.add($from) }, unsafe { base.add($to) })
@@ -417,9 +423,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 pc += 1;
             }
             Insn::Store(i) => {
-                if sp <= stack_base {
-                    fail!(Fault::Underflow)
-                }
+                need!(1);
                 sp -= 1;
                 // SAFETY: stack_base <= sp, an initialized entry.
                 copy!(unsafe { base.add(sp) }, unsafe { local!(i) });
@@ -465,21 +469,17 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::Dup => {
                 room!(1);
-                if sp <= stack_base {
-                    fail!(Fault::Underflow)
-                }
-                relay!(sp - 1, sp);
+                need!(1);
+                copy_entry!(sp - 1, sp);
                 sp += 1;
                 pc += 1;
             }
             Insn::DupX1 => {
                 room!(1);
-                if sp < stack_base + 2 {
-                    fail!(Fault::Underflow)
-                }
-                relay!(sp - 1, sp);
-                relay!(sp - 2, sp - 1);
-                relay!(sp, sp - 2);
+                need!(2);
+                copy_entry!(sp - 1, sp);
+                copy_entry!(sp - 2, sp - 1);
+                copy_entry!(sp, sp - 2);
                 sp += 1;
                 pc += 1;
             }
@@ -709,8 +709,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     break Exit::Slow(insn);
                 };
                 match o.fields().get(f.slot as usize) {
-                    // SAFETY: a field is a valid value; peek! proved the top entry exists.
-                    Some(field) => unsafe { Value::relay(field, base.add(sp - 1)) },
+                    // A field is a valid value; peek! proved the top entry exists.
+                    Some(field) => copy!(field, unsafe { base.add(sp - 1) }),
                     None => set_top!(Value::Void),
                 }
                 pc += 1;
@@ -724,8 +724,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     break Exit::Slow(insn);
                 };
                 if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
-                    // SAFETY: peek! proved the top entry exists; the field is writable.
-                    unsafe { Value::relay(base.add(sp - 1), slot) };
+                    // peek! proved the top entry exists; the field is writable.
+                    copy!(unsafe { base.add(sp - 1) }, slot);
                 }
                 sp -= 2;
                 pc += 1;
