@@ -59,9 +59,12 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
         if i >= self.len {
             return None;
         }
-        let chunks = Rc::make_mut(&mut self.chunks);
-        let chunk = chunks.get_mut(i / CHUNK)?;
-        Rc::make_mut(chunk)[i % CHUNK].as_mut()
+        let chunks = if Rc::get_mut(&mut self.chunks).is_some() {
+            Rc::get_mut(&mut self.chunks)?
+        } else {
+            Rc::make_mut(&mut self.chunks)
+        };
+        unshare(chunks.get_mut(i / CHUNK)?)[i % CHUNK].as_mut()
     }
 
     /// Appends an element.
@@ -115,6 +118,19 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
     /// Whether two vectors share their whole storage (cheap equality shortcut).
     pub fn ptr_eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.chunks, &other.chunks) && self.len == other.len
+    }
+}
+
+/// `Rc::make_mut` with its common case inline: `make_mut` is an out-of-line call even when
+/// nothing shares the value (most writes to the heap and its tables), `get_mut` an inline
+/// test of the counts.
+#[inline(always)]
+pub(crate) fn unshare<T: Clone>(rc: &mut Rc<T>) -> &mut T {
+    if Rc::get_mut(rc).is_some() {
+        // Checked just above; the second call is the borrow checker's price.
+        Rc::get_mut(rc).expect("unshared")
+    } else {
+        Rc::make_mut(rc)
     }
 }
 

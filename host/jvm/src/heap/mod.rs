@@ -15,6 +15,7 @@ use dirty_sum::DirtySum;
 use slots::Slots;
 
 use super::class::ClassId;
+use super::pvec::unshare;
 use super::value::{ElemKind, Ref, Value};
 
 /// An object's payload.
@@ -609,14 +610,7 @@ impl Heap {
         if r.0 < self.preexisting {
             self.preexisting_version = fresh_version();
         }
-        let rc = self.slots.get_mut(r.index())?.as_mut()?;
-        // `make_mut` is an out-of-line call even when nothing shares the object (the common
-        // case of every field store); `get_mut` is an inline test of the counts.
-        let obj = if Rc::get_mut(rc).is_some() {
-            Rc::get_mut(rc)?
-        } else {
-            Rc::make_mut(rc)
-        };
+        let obj = unshare(self.slots.get_mut(r.index())?.as_mut()?);
         if old {
             self.dirty_sum.note_change(r, || previous_digest(obj));
         }
