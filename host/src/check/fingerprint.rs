@@ -845,9 +845,9 @@ fn reach_all(
 fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u128) {
     let edges = graph.edges;
     let threads = 0..fp.threads.len();
-    // Only the threads' closures count the threads that reach an object (which robust
-    // sharing needs); one traversal is cheaper for a graph met once.
-    if fp.reach.graph_seen_before(edges) || fp.count_robust {
+    // Closures of a graph met before are likely cached; one traversal is cheaper for a
+    // graph met once.
+    if fp.reach.graph_seen_before(edges) {
         for t in threads.clone() {
             let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
             let closure = match &summary.closure {
@@ -874,8 +874,13 @@ fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u
     } else {
         let current = summaries(&fp.thread_summaries, &fp.threads);
         let threads = current.map(|s| &s.roots[..]);
-        fp.reach
-            .traverse(graph, threads, global.all, &mut fp.reach_result);
+        fp.reach.traverse(
+            graph,
+            threads,
+            global.all,
+            global.stable,
+            &mut fp.reach_result,
+        );
     }
     let words = fp.reach_result.summary(graph.statics);
     fp.memo.insert(key, words);

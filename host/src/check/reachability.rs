@@ -137,10 +137,12 @@ pub(super) struct ReachCache {
     dense: Vec<u64>,
     touched: Vec<u32>,
     work: Vec<Ref>,
-    /// Scratch of [`traverse`](Self::traverse): per reference, (epoch visited, owner).
-    owners: Vec<(u32, u32)>,
+    /// Scratch of [`traverse`](Self::traverse): per reference, (epoch visited, what reaches
+    /// it), what is left to visit, and the references visited.
+    marks: Vec<(u32, Reachers)>,
     epoch: u32,
-    owned_work: Vec<(Ref, u32)>,
+    marked_work: Vec<(Ref, Reachers)>,
+    visited: Vec<Ref>,
     /// Graph hashes recently fingerprinted, by their low bits.
     recent_graphs: Vec<u128>,
     /// Closures computed (cache misses), for statistics and tests.
@@ -223,58 +225,134 @@ impl ReachCache {
         seen
     }
 
-    /// Computes what the state reaches and what is shared in one traversal from every
-    /// thread's roots (`threads`, in order) and then the global roots, without caching:
-    /// each object is visited at most twice (by its first thread, and once more if another
-    /// thread or a global root reaches it), however many threads share it.
+    /// Computes what the state reaches, what is shared and what robustly shared in one
+    /// traversal from the `stable` global roots (those that are not monitors), then all
+    /// `global` roots, then every thread's roots (`threads`, in order), without caching:
+    /// exactly what the closures of the root sets give (see [`Reachability::add_thread`]),
+    /// but an object is visited once per change of what reaches it ([`Reachers`]: at most
+    /// five times, however many threads share it) instead of once per root set.
     pub(super) fn traverse<'r>(
         &mut self,
         g: &Graph,
         threads: impl Iterator<Item = &'r [Ref]>,
         global: &[Ref],
+        stable: &[Ref],
         sharing: &mut Reachability,
     ) {
-        const SHARED: u32 = u32::MAX;
         self.epoch = self.epoch.wrapping_add(1).max(1);
-        if self.owners.len() < g.heap.capacity() {
-            self.owners.resize(g.heap.capacity(), (0, 0));
+        if self.marks.len() < g.heap.capacity() {
+            self.marks.resize(g.heap.capacity(), (0, Reachers::NONE));
         }
-        let mut work: Vec<(Ref, u32)> = std::mem::take(&mut self.owned_work);
+        let mut work = std::mem::take(&mut self.marked_work);
         work.clear();
-        let groups = threads
-            .enumerate()
-            .map(|(t, roots)| (roots, t as u32))
-            .chain([(global, SHARED)]);
-        for (roots, group) in groups {
-            work.extend(roots.iter().map(|&r| (r, group)));
-            while let Some((r, owner)) = work.pop() {
+        let mut visited = std::mem::take(&mut self.visited);
+        visited.clear();
+        let groups = [(stable, Reachers::STABLE), (global, Reachers::GLOBAL)]
+            .into_iter()
+            .chain(
+                threads
+                    .enumerate()
+                    .map(|(t, roots)| (roots, Reachers::thread(t))),
+            );
+        for (roots, reachers) in groups {
+            work.extend(roots.iter().map(|&r| (r, reachers)));
+            while let Some((r, reachers)) = work.pop() {
                 let Some(obj) = g.heap.get(r).filter(|_| r.0 >= g.heap.preexisting()) else {
                     continue;
                 };
-                let Some(entry) = self.owners.get_mut(r.index()) else {
+                let Some(mark) = self.marks.get_mut(r.index()) else {
                     continue;
                 };
-                let owner = if g.is_static(r) { SHARED } else { owner };
-                if entry.0 == self.epoch {
-                    if entry.1 == owner || entry.1 == SHARED {
-                        continue;
+                let before = match mark.0 == self.epoch {
+                    true => mark.1,
+                    false => {
+                        visited.push(r);
+                        Reachers::NONE
                     }
-                    // A second owner: shared, and so is everything it reaches.
-                    entry.1 = SHARED;
-                    sharing.add_shared(r);
-                    g.children(r, obj, |c| work.push((c, SHARED)));
+                };
+                let after = before.join(reachers);
+                if after == before && mark.0 == self.epoch {
                     continue;
                 }
-                *entry = (self.epoch, owner);
-                if owner == SHARED {
-                    sharing.add_shared(r);
-                } else {
-                    sharing.add_owned(r);
-                }
-                g.children(r, obj, |c| work.push((c, owner)));
+                *mark = (self.epoch, after);
+                g.children(r, obj, |c| work.push((c, after)));
             }
         }
-        self.owned_work = work;
+        for &r in &visited {
+            sharing.mark(r, self.marks[r.index()].1);
+        }
+        self.marked_work = work;
+        self.visited = visited;
+    }
+}
+
+/// What reaches an object in [`ReachCache::traverse`]: up to two threads by number, or
+/// "many" (three or more), and whether the global roots, and the stable ones among them,
+/// do. Joining only adds, so an object changes at most five times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Reachers {
+    /// Thread numbers, the smaller first; [`Reachers::NO_THREAD`] where there is none.
+    threads: [u32; 2],
+    flags: u8,
+}
+
+impl Reachers {
+    const NO_THREAD: u32 = u32::MAX;
+    const FLAG_MANY: u8 = 1;
+    const FLAG_GLOBAL: u8 = 2;
+    const FLAG_STABLE: u8 = 4;
+    const NONE: Reachers = Reachers {
+        threads: [Self::NO_THREAD; 2],
+        flags: 0,
+    };
+    const GLOBAL: Reachers = Reachers {
+        flags: Self::FLAG_GLOBAL,
+        ..Self::NONE
+    };
+    /// Reachable from stable roots: robustly shared whatever else reaches it, so nothing
+    /// more is recorded (this absorbs every other value).
+    const STABLE: Reachers = Reachers {
+        flags: Self::FLAG_STABLE | Self::FLAG_GLOBAL,
+        ..Self::NONE
+    };
+
+    fn thread(t: usize) -> Reachers {
+        Reachers {
+            threads: [t as u32, Self::NO_THREAD],
+            flags: 0,
+        }
+    }
+
+    /// What reaches an object that both `self` and `other` reach.
+    #[inline]
+    fn join(self, other: Reachers) -> Reachers {
+        let flags = self.flags | other.flags;
+        if flags & Self::FLAG_STABLE != 0 {
+            return Self::STABLE;
+        }
+        if flags & Self::FLAG_MANY != 0 {
+            return Reachers {
+                flags,
+                ..Self::NONE
+            };
+        }
+        let mut threads = self.threads;
+        for t in other.threads.into_iter().filter(|&t| t != Self::NO_THREAD) {
+            if threads.contains(&t) {
+                continue;
+            }
+            match threads {
+                [Self::NO_THREAD, _] => threads[0] = t,
+                [a, Self::NO_THREAD] => threads = [a.min(t), a.max(t)],
+                _ => {
+                    return Reachers {
+                        flags: flags | Self::FLAG_MANY,
+                        ..Self::NONE
+                    }
+                }
+            }
+        }
+        Reachers { threads, flags }
     }
 }
 
@@ -357,8 +435,7 @@ pub(super) struct Reachability {
     /// In the closures of two threads or more.
     twice: Vec<u64>,
     /// Robustly shared (see [`SharingWord`]): in the closures of three threads or more, or
-    /// reachable from global roots other than monitors (only known when computed from
-    /// closures, not by [`ReachCache::traverse`]: a lower bound).
+    /// reachable from global roots other than monitors.
     robust: Vec<u64>,
     /// In the global closure (or counted shared for another reason).
     global: Vec<u64>,
@@ -445,18 +522,26 @@ impl Reachability {
         }
     }
 
-    /// Adds `r` as reached by one thread (so far).
-    pub(super) fn add_owned(&mut self, r: Ref) {
-        let w = r.index() >> 6;
-        self.touch(w);
-        self.once[w] |= 1 << (r.index() & 63);
-    }
-
     /// Adds `r` as shared.
     pub(super) fn add_shared(&mut self, r: Ref) {
-        let w = r.index() >> 6;
+        self.mark(r, Reachers::GLOBAL);
+    }
+
+    /// Adds `r`, reached by `reachers`.
+    fn mark(&mut self, r: Ref, reachers: Reachers) {
+        let (w, bit) = (r.index() >> 6, 1u64 << (r.index() & 63));
         self.touch(w);
-        self.global[w] |= 1 << (r.index() & 63);
+        let [first, second] = reachers.threads.map(|t| t != Reachers::NO_THREAD);
+        let many = reachers.flags & Reachers::FLAG_MANY != 0;
+        let stable = reachers.flags & Reachers::FLAG_STABLE != 0;
+        let set = |word: &mut u64, on: bool| *word |= if on { bit } else { 0 };
+        set(&mut self.once[w], first || many);
+        set(&mut self.twice[w], second || many);
+        set(&mut self.robust[w], many || stable);
+        set(
+            &mut self.global[w],
+            reachers.flags & Reachers::FLAG_GLOBAL != 0,
+        );
     }
 
     /// Whether the state reaches `r`.
@@ -589,41 +674,72 @@ mod tests {
 
     #[test]
     fn one_traversal_finds_what_the_cached_closures_find() {
-        let (mut heap, r) = heap(6);
-        heap.write_field(r[0], 0, Value::Ref(r[2]));
-        heap.write_field(r[1], 0, Value::Ref(r[2]));
-        heap.write_field(r[2], 0, Value::Ref(r[3]));
-        heap.write_field(r[4], 0, Value::Ref(r[5]));
-        let edges = heap.edges();
-        let g = Graph {
-            heap: &heap,
-            edges,
-            statics: None,
-            sealed_refs: None,
+        // Random graphs of two-field objects, random thread, global and stable roots: the
+        // traversal's reached, shared and robustly shared objects are the closures'.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |bound: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound as u64) as usize
         };
-        let threads: [&[Ref]; 2] = [&[r[0]], &[r[1]]];
-        let global = [r[4]];
-        let summarize = |sharing: &Reachability| {
-            let mut words: Vec<(u32, u64, u64)> = sharing
-                .words(None)
-                .map(|w| (w.word, w.reached, w.shared))
+        for round in 0..300 {
+            let n = 2 + next(90);
+            let mut heap = Heap::new();
+            let node = || Obj::new(1, ObjData::Fields(vec![Value::Ref(Ref::NULL); 2].into()));
+            heap.alloc(node());
+            heap.seal_old_generation();
+            heap.seal_old_generation();
+            let r: Vec<Ref> = (0..n).map(|_| heap.alloc(node())).collect();
+            for _ in 0..next(2 * n) {
+                let (from, to) = (r[next(n)], r[next(n)]);
+                heap.write_field(from, next(2) as u32, Value::Ref(to));
+            }
+            let roots = |count: usize, next: &mut dyn FnMut(usize) -> usize| -> Vec<Ref> {
+                let mut roots: Vec<Ref> = (0..count).map(|_| r[next(n)]).collect();
+                roots.sort_unstable();
+                roots.dedup();
+                roots
+            };
+            let threads: Vec<Vec<Ref>> = (0..next(6))
+                .map(|_| {
+                    let count = 1 + next(3);
+                    roots(count, &mut next)
+                })
                 .collect();
-            words.sort_unstable();
-            words
-        };
-        let mut cache = ReachCache::default();
-        let mut cached = Reachability::default();
-        for roots in threads {
-            cached.add_thread(&cache.closure(&g, roots, signature(roots)));
+            let count = next(2);
+            let stable = roots(count, &mut next);
+            let mut global = stable.clone();
+            let count = next(3);
+            global.extend(roots(count, &mut next));
+            global.sort_unstable();
+            global.dedup();
+            let edges = heap.edges();
+            let g = Graph {
+                heap: &heap,
+                edges,
+                statics: None,
+                sealed_refs: None,
+            };
+            let mut cache = ReachCache::default();
+            let mut cached = Reachability::default();
+            for roots in &threads {
+                cached.add_thread(&cache.closure(&g, roots, signature(roots)));
+            }
+            cached.add_global(&cache.closure(&g, &global, signature(&global)));
+            cached.add_robust(&cache.closure(&g, &stable, signature(&stable)));
+            let mut traversed = Reachability::default();
+            let thread_roots = threads.iter().map(|roots| &roots[..]);
+            cache.traverse(&g, thread_roots, &global, &stable, &mut traversed);
+            let summary = |sharing: &Reachability| {
+                let mut words: Vec<SharingWord> = sharing.words(None).collect();
+                words.sort_unstable_by_key(|w| w.word);
+                words
+            };
+            assert_eq!(summary(&traversed), summary(&cached), "round {round}");
+            for &x in &r {
+                assert_eq!(traversed.contains(x), cached.contains(x), "round {round}");
+            }
         }
-        cached.add_global(&cache.closure(&g, &global, signature(&global)));
-        let mut traversed = Reachability::default();
-        cache.traverse(&g, threads.into_iter(), &global, &mut traversed);
-        assert_eq!(summarize(&traversed), summarize(&cached));
-        let shared: Vec<u32> = summarize(&traversed)
-            .iter()
-            .flat_map(|&(w, reached, shared)| members(&[(w, reached & shared)]))
-            .collect();
-        assert_eq!(shared, vec![r[2].0, r[3].0, r[4].0, r[5].0]);
     }
 }
