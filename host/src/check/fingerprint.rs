@@ -379,13 +379,20 @@ fn content_digest(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
 
 /// The content digest of `obj` ([`content_digest`]), computed once per object version and
 /// cached in it.
-#[inline]
+#[inline(always)]
 fn digest_of(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
-    obj.cached_digest().unwrap_or_else(|| {
-        let d = content_digest(obj, old_boundary, keys);
-        obj.cache_digest(d);
-        d
-    })
+    match obj.cached_digest() {
+        Some(d) => d,
+        None => digest_anew(obj, old_boundary, keys),
+    }
+}
+
+/// [`digest_of`] an object version not digested yet (out of line: most are).
+#[inline(never)]
+fn digest_anew(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
+    let d = content_digest(obj, old_boundary, keys);
+    obj.cache_digest(d);
+    d
 }
 
 /// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
@@ -523,11 +530,31 @@ struct Canon<'a> {
 impl Canon<'_> {
     /// The canonical identity of `r`: old objects by reference, young ones by number
     /// (numbering and queueing them when first met).
-    #[inline]
+    #[inline(always)]
     fn id(&mut self, r: Ref) -> u64 {
         if r.0 < self.old_boundary {
             return fixed_id(r, self.old_boundary);
         }
+        // Inline, the common cases: numbered already, or reached and numbered now.
+        let epoch = self.fp.epoch;
+        if let Some(entry) = self.fp.numbers.get_mut(r.index()) {
+            if entry.0 == epoch {
+                return u64::from(entry.1);
+            }
+            if self.fp.reach_result.contains(r) {
+                self.next += 1;
+                *entry = (epoch, self.next);
+                self.fp.queue.push(r);
+                return u64::from(self.next);
+            }
+        }
+        self.number(r)
+    }
+
+    /// [`id`](Self::id) of a young object past the numbers' end or not reached.
+    #[cold]
+    #[inline(never)]
+    fn number(&mut self, r: Ref) -> u64 {
         if !self.fp.was_reached(r) {
             // The closures cover everything hashed; should they not, keep the object alive
             // (and count it shared) rather than collect it.
@@ -536,13 +563,8 @@ impl Canon<'_> {
         if r.index() >= self.fp.numbers.len() {
             self.fp.numbers.resize(r.index() + 1, (0, 0));
         }
-        let entry = &mut self.fp.numbers[r.index()];
-        if entry.0 != self.fp.epoch {
-            self.next += 1;
-            *entry = (self.fp.epoch, self.next);
-            self.fp.queue.push(r);
-        }
-        u64::from(entry.1)
+        // Now both hold: `id` numbers it inline.
+        self.id(r)
     }
 
     /// Hashes the canonical identity of `r` if digests leave it open (young).
