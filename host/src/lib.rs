@@ -6,8 +6,9 @@
 //! [`rpf_search`] engine, scheduling points and partial order reduction, footprints,
 //! fingerprints, properties, error traces and reports), [`plugins`] the plugin host,
 //! [`launch`] turns settings into a running VM, [`signals`] turns signals into a request to
-//! stop, and [`cli`] is the command line.
+//! stop, [`cli`] is the command line, and [`allocator`] the executable's memory allocator.
 
+pub mod allocator;
 pub mod api_jar;
 pub mod check;
 pub mod cli;
