@@ -268,15 +268,15 @@ impl ReachCache {
                 let Some(mark) = self.marks.get_mut(r.index()) else {
                     continue;
                 };
-                let before = match mark.0 == self.epoch {
-                    true => mark.1,
-                    false => {
-                        visited.push(r);
-                        Reachers::NONE
-                    }
+                let before = if mark.0 == self.epoch {
+                    mark.1
+                } else {
+                    visited.push(r);
+                    Reachers::NONE
                 };
+                // (What is pushed is never NONE, so an object met first always changes.)
                 let after = before.join(reachers);
-                if after == before && mark.0 == self.epoch {
+                if after == before {
                     continue;
                 }
                 *mark = (self.epoch, after);
@@ -328,7 +328,7 @@ impl Reachers {
         }
     }
 
-    /// What reaches an object that both `self` and `other` reach.
+    /// What reaches an object reached as `self` says and as `other` says.
     #[inline]
     fn join(self, other: Reachers) -> Reachers {
         let flags = self.flags | other.flags;
