@@ -59,6 +59,7 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
         if i >= self.len {
             return None;
         }
+        // As `unshare` does, which cannot take the unsized table.
         let chunks = if Rc::get_mut(&mut self.chunks).is_some() {
             Rc::get_mut(&mut self.chunks)?
         } else {

@@ -878,6 +878,7 @@ fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u
     // graph met once, except when sleep sets need robust sharing and states reach few
     // objects: closing over each root set apart then costs little, and caching the
     // closures pays when the graph comes back (as in most searches of small heaps).
+    // (Asked first: it records every graph met.)
     let seen = fp.reach.graph_seen_before(edges);
     if seen || (fp.count_robust && fp.reached < TRAVERSE_FROM) {
         for t in threads.clone() {

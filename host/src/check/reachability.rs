@@ -16,11 +16,11 @@ use rpf_jvm::value::Ref;
 use rustc_hash::FxBuildHasher;
 
 use super::hash::Hasher;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// How many recent graph hashes [`ReachCache::graph_seen_before`] remembers.
-const RECENT_GRAPHS: usize = 1 << 14;
+const RECENT_GRAPHS: usize = 256;
 
 /// How many references the cache may hold before it starts over (bounds its memory at a
 /// few tens of megabytes however large the closures are).
@@ -132,8 +132,6 @@ type ClosureKey = (u128, u128);
 #[derive(Debug, Default, Clone)]
 pub(super) struct ReachCache {
     closures: HashMap<ClosureKey, (Rc<[Ref]>, RefSet), FxBuildHasher>,
-    /// The graph hashes `closures` holds closures of.
-    graphs: HashSet<u128, FxBuildHasher>,
     cached: usize,
     /// Scratch of closure computations: a bitmap over references and its non-zero words.
     dense: Vec<u64>,
@@ -172,12 +170,10 @@ impl ReachCache {
         let closure = self.compute(g, roots);
         if self.cached > CACHE_LIMIT {
             self.closures.clear();
-            self.graphs.clear();
             self.cached = 0;
         }
         self.cached += roots.len() + closure.len() + 8;
         self.closures.insert(key, (roots.into(), closure.clone()));
-        self.graphs.insert(g.edges);
         closure
     }
 
@@ -216,16 +212,15 @@ impl ReachCache {
         set
     }
 
-    /// Whether a fingerprint met the reference graph `edges` before (recently, or closures
-    /// of it are cached): only then are per-thread closures worth computing and caching,
-    /// since a graph seen once is usually never seen again (the program keeps changing
-    /// references).
+    /// Whether a fingerprint met the reference graph `edges` before (recently): only then
+    /// are per-thread closures worth computing and caching, since a graph seen once is
+    /// usually never seen again (the program keeps changing references).
     pub(super) fn graph_seen_before(&mut self, edges: u128) -> bool {
         if self.recent_graphs.is_empty() {
             self.recent_graphs = vec![0; RECENT_GRAPHS];
         }
         let slot = (edges as usize) % RECENT_GRAPHS;
-        let seen = self.recent_graphs[slot] == edges || self.graphs.contains(&edges);
+        let seen = self.recent_graphs[slot] == edges;
         self.recent_graphs[slot] = edges;
         seen
     }
