@@ -6,7 +6,8 @@
 //! an instruction that can call, allocate, initialize classes, block or report to the machine,
 //! or a fault (null, bounds, division by zero, ill-typed code). The outer one handles that
 //! instruction with the operations of `operations`, `class_init` and `exceptions`, then
-//! reloads whichever frame is now on top.
+//! reloads whichever frame is now on top. The inner loop runs the code in register form
+//! (`classfile::fuse`): frequent sequences as single instructions on locals.
 
 use std::cell::OnceCell;
 
@@ -18,7 +19,7 @@ use super::thread::{Exec, Frame};
 use super::value::{Ref, Value};
 
 use crate::class::Resolved;
-use crate::classfile::{Code, Constant, Insn, Switch};
+use crate::classfile::{BinOp, Code, Constant, Insn, Switch};
 use crate::flow::Stop;
 use crate::heap::Heap;
 use crate::vm::{Jvm, Vm};
@@ -31,6 +32,68 @@ fn compare<T: PartialOrd>(a: T, b: T, nan: i32) -> i32 {
         Some(std::cmp::Ordering::Equal) => 0,
         Some(std::cmp::Ordering::Greater) => 1,
         None => nan,
+    }
+}
+
+/// `a op b` as the JVM computes it (operands of the wrong type read as zero, see
+/// [`Value::as_int`]); `None` for an integer division or remainder by zero.
+#[inline(always)]
+fn apply(op: BinOp, a: Value, b: Value) -> Option<Value> {
+    use BinOp::*;
+    let int = |f: fn(i32, i32) -> i32| Value::Int(f(a.as_int(), b.as_int()));
+    let long = |f: fn(i64, i64) -> i64| Value::Long(f(a.as_long(), b.as_long()));
+    let shift = |f: fn(i64, u32) -> i64| Value::Long(f(a.as_long(), b.as_int() as u32 & 63));
+    let float = |f: fn(f32, f32) -> f32| Value::Float(f(a.as_float(), b.as_float()));
+    let double = |f: fn(f64, f64) -> f64| Value::Double(f(a.as_double(), b.as_double()));
+    Some(match op {
+        Iadd => int(i32::wrapping_add),
+        Isub => int(i32::wrapping_sub),
+        Imul => int(i32::wrapping_mul),
+        Idiv | Irem if b.as_int() == 0 => return None,
+        Idiv => int(i32::wrapping_div),
+        Irem => int(i32::wrapping_rem),
+        Iand => int(|a, b| a & b),
+        Ior => int(|a, b| a | b),
+        Ixor => int(|a, b| a ^ b),
+        Ishl => int(|a, b| a.wrapping_shl(b as u32 & 31)),
+        Ishr => int(|a, b| a >> (b & 31)),
+        Iushr => int(|a, b| ((a as u32) >> (b & 31)) as i32),
+        Ladd => long(i64::wrapping_add),
+        Lsub => long(i64::wrapping_sub),
+        Lmul => long(i64::wrapping_mul),
+        Ldiv | Lrem if b.as_long() == 0 => return None,
+        Ldiv => long(i64::wrapping_div),
+        Lrem => long(i64::wrapping_rem),
+        Land => long(|a, b| a & b),
+        Lor => long(|a, b| a | b),
+        Lxor => long(|a, b| a ^ b),
+        Lshl => shift(i64::wrapping_shl),
+        Lshr => shift(|a, s| a >> s),
+        Lushr => shift(|a, s| ((a as u64) >> s) as i64),
+        Fadd => float(|a, b| a + b),
+        Fsub => float(|a, b| a - b),
+        Fmul => float(|a, b| a * b),
+        Fdiv => float(|a, b| a / b),
+        Dadd => double(|a, b| a + b),
+        Dsub => double(|a, b| a - b),
+        Dmul => double(|a, b| a * b),
+        Ddiv => double(|a, b| a / b),
+        Lcmp => Value::Int(compare(a.as_long(), b.as_long(), 0)),
+        Fcmpl => Value::Int(compare(a.as_float(), b.as_float(), -1)),
+        Fcmpg => Value::Int(compare(a.as_float(), b.as_float(), 1)),
+        Dcmpl => Value::Int(compare(a.as_double(), b.as_double(), -1)),
+        Dcmpg => Value::Int(compare(a.as_double(), b.as_double(), 1)),
+    })
+}
+
+/// The small constant `k` of a register form as the right operand of `op` (see
+/// [`BinOp::long_right`]).
+#[inline(always)]
+fn constant(op: BinOp, k: i16) -> Value {
+    if op.long_right() {
+        Value::Long(i64::from(k))
+    } else {
+        Value::Int(i32::from(k))
     }
 }
 
@@ -50,6 +113,9 @@ enum Exit {
 /// A fault of an instruction the inner loop executes.
 #[derive(Clone, Copy)]
 enum Fault {
+    /// A register form that cannot complete as a whole (it divides by zero): the outer loop
+    /// runs the first instruction of its sequence alone, and the rest after it.
+    Unfused,
     /// The value stack needs more room before the instruction can push.
     Grow,
     /// Ill-typed code pops more than its frame holds (the stack height check counts slots,
@@ -73,7 +139,7 @@ impl Fault {
     fn exception(self) -> Option<(&'static str, Option<String>)> {
         let verify = |what: &str| Some(("java/lang/VerifyError", Some(what.to_string())));
         match self {
-            Fault::Grow => None,
+            Fault::Grow | Fault::Unfused => None,
             Fault::Underflow => verify("operand stack underflow"),
             Fault::FellOff => verify("fell off the end of the code"),
             Fault::BadRet => verify("ret without a return address"),
@@ -126,7 +192,8 @@ fn store_element(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Resul
 /// The running frame as [`execute`] sees it.
 #[derive(Clone, Copy)]
 struct View<'a> {
-    insns: &'a [Insn],
+    /// The instructions in register form ([`Code::run`]).
+    run: &'a [Insn],
     switches: &'a [Switch],
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
@@ -139,7 +206,7 @@ impl<'a> View<'a> {
     /// The view of a frame running `code` of a method of `class`.
     fn of(class: &'a Class, code: &'a Code, frame: &Frame) -> View<'a> {
         View {
-            insns: &code.insns,
+            run: &code.run,
             switches: &code.switches,
             pool: &class.pool,
             cache: &class.cache,
@@ -237,10 +304,33 @@ fn execute<'a, M: Machine, const ONE: bool>(
     let Regs {
         mut pc,
         base,
-        mut sp,
+        sp,
         cap,
         mut left,
     } = *regs;
+    // The loop addresses the stack by pointers (fewer registers than a buffer and indices):
+    // `top` is one past the top entry, `bottom` the frame's first operand entry, `end` the
+    // end of the buffer (these two as addresses, only compared), `frame` local 0.
+    const W: usize = std::mem::size_of::<Value>();
+    let mut top = base.wrapping_add(sp);
+    let bottom = base.wrapping_add(stack_base) as usize;
+    let end = base.wrapping_add(cap) as usize;
+    let frame = base.wrapping_add(locals);
+    // The number of entries on the frame's operand stack is at least `$n`.
+    macro_rules! holds {
+        ($n:expr) => {
+            top as usize >= bottom + $n * W
+        };
+    }
+    // There is room for `$n` more entries.
+    macro_rules! fits {
+        ($n:expr) => {
+            end - top as usize >= $n * W
+        };
+    }
+    if pc >= view.run.len() {
+        return Exit::Fault(Fault::FellOff);
+    }
     let mut first = true;
     // Inner-loop stack access; a fault leaves the loop with the instruction
     // counted.
@@ -252,7 +342,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
     // Room for `$n` more entries, checked before the instruction changes anything.
     macro_rules! room {
         ($n:expr) => {
-            if cap - sp < $n {
+            if !fits!($n) {
                 fail!(Fault::Grow)
             }
         };
@@ -261,7 +351,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
     // At least `$n` entries in the frame's operand stack.
     macro_rules! need {
         ($n:expr) => {
-            if sp < stack_base + $n {
+            if !holds!($n) {
                 fail!(Fault::Underflow)
             }
         };
@@ -269,14 +359,15 @@ fn execute<'a, M: Machine, const ONE: bool>(
     macro_rules! peek {
         ($depth:expr) => {{
             need!($depth + 1);
-            // SAFETY: stack_base <= sp - depth - 1 < sp, an initialized entry.
-            unsafe { *base.add(sp - $depth - 1) }
+            // SAFETY: bottom <= top - depth - 1 < top, an initialized entry.
+            unsafe { *top.sub($depth + 1) }
         }};
     }
     macro_rules! pop {
         () => {{
             let v = peek!(0);
-            sp -= 1;
+            // SAFETY: peek! proved the entry exists.
+            top = unsafe { top.sub(1) };
             v
         }};
     }
@@ -300,27 +391,26 @@ fn execute<'a, M: Machine, const ONE: bool>(
     // After `room!`: writes the next entry.
     macro_rules! push {
         ($v:expr) => {{
-            debug_assert!(sp < cap);
-            // room! checked sp < cap (or the instruction popped first).
-            write!(unsafe { base.add(sp) }, $v);
-            sp += 1;
+            debug_assert!(fits!(1));
+            // room! checked top < end (or the instruction popped first).
+            write!(top, $v);
+            top = unsafe { top.add(1) };
         }};
     }
     // Replaces the top entry (after a `peek!(0)` or pops).
     macro_rules! set_top {
         // A peek! or pop! of this instruction proved the entry exists.
         ($v:expr) => {
-            write!(unsafe { base.add(sp - 1) }, $v)
+            write!(unsafe { top.sub(1) }, $v)
         };
     }
     // Local variable `$i`: the decoder checked every local index against
     // max_locals, and the frame reserved max_locals entries below `stack_base`.
     macro_rules! local {
         ($i:expr) => {{
-            let i = locals + $i as usize;
-            debug_assert!(i < stack_base);
+            debug_assert!(locals + ($i as usize) < stack_base);
             // Within the buffer: locals + i < stack_base <= sp (used inside `unsafe`).
-            base.add(i)
+            frame.add($i as usize)
         }};
     }
     // Copies the entry at `$from` to `$to` (pointers to entries of the value stack or to
@@ -339,29 +429,87 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
         }};
     }
-    // Copies entry `$from` of the value stack to entry `$to` (both checked by the caller).
+    // Copies the entry `$from` places above the top entry to `$to` places above it (-1 is
+    // the top entry, 0 the next free one; both checked by the caller).
     macro_rules! copy_entry {
         ($from:expr, $to:expr) => {{
             // SAFETY: the caller checked both entries against the frame.
-            copy!(unsafe { base.add($from) }, unsafe { base.add($to) })
+            copy!(unsafe { top.offset($from) }, unsafe { top.offset($to) })
         }};
     }
-    macro_rules! binary {
-        ($as:ident, $ctor:ident, |$a:ident, $b:ident| $e:expr) => {{
-            let $b = pop!().$as();
-            let $a = peek!(0).$as();
-            set_top!(Value::$ctor($e));
+    // The binary operation `$op` on the two top entries.
+    macro_rules! bin {
+        ($op:expr) => {{
+            need!(2);
+            // SAFETY: need! proved both entries exist.
+            let (a, b) = unsafe { (*top.sub(2), *top.sub(1)) };
+            match apply($op, a, b) {
+                Some(v) => {
+                    top = unsafe { top.sub(1) };
+                    set_top!(v);
+                    pc += 1;
+                }
+                None => fail!(Fault::DivideByZero),
+            }
+        }};
+    }
+    // Pushes local `$i`.
+    macro_rules! load {
+        ($i:expr) => {{
+            room!(1);
+            // SAFETY: locals are initialized entries.
+            copy!(unsafe { local!($i) }, top);
+            top = unsafe { top.add(1) };
             pc += 1;
         }};
     }
-    // A long shifted by an int count (taken mod 64).
-    macro_rules! shift {
-        (|$a:ident, $s:ident| $e:expr) => {{
-            let $s = pop!().as_int() as u32 & 63;
-            let $a = peek!(0).as_long();
-            set_top!(Value::Long($e));
-            pc += 1;
+    // The value of local `$i`.
+    macro_rules! value {
+        ($i:expr) => {
+            // SAFETY: locals are initialized entries.
+            unsafe { *local!($i) }
+        };
+    }
+    // Finishes a register form of `$n` instructions whose result is `$v`: `$put` puts the
+    // result where the sequence leaves it. A division by zero leaves the first instruction of
+    // the sequence to run alone.
+    macro_rules! fused {
+        ($n:expr, $v:expr, |$r:ident| $put:expr) => {{
+            match $v {
+                Some($r) => {
+                    left -= $n - 1;
+                    $put;
+                    pc += $n;
+                }
+                None => fail!(Fault::Unfused),
+            }
         }};
+    }
+    // Stores `$v` in local `$i`.
+    macro_rules! store {
+        ($i:expr, $v:expr) => {
+            // SAFETY: see local!.
+            write!(unsafe { local!($i) }, $v)
+        };
+    }
+    // Adds `$delta` to int local `$i`.
+    macro_rules! iinc {
+        ($i:expr, $delta:expr) => {{
+            // SAFETY: see local!.
+            let slot = unsafe { local!($i) };
+            // SAFETY: locals are initialized entries.
+            if let Value::Int(v) = unsafe { *slot } {
+                write!(slot, Value::Int(v.wrapping_add(i32::from($delta))));
+            }
+        }};
+    }
+    // Whether a register form of `$n` instructions may run whole: the budget covers them all
+    // and the machine does not record each instruction (otherwise its first instruction runs
+    // alone, and the rest after it).
+    macro_rules! whole {
+        ($n:expr) => {
+            !ONE && left >= $n - 1
+        };
     }
     macro_rules! unary {
         ($as:ident, $ctor:ident, |$a:ident| $e:expr) => {{
@@ -395,9 +543,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
             first = false;
         }
         left = rest;
-        let Some(&insn) = view.insns.get(pc) else {
-            fail!(Fault::FellOff)
-        };
+        debug_assert!(pc < view.run.len());
+        // SAFETY: pc starts within the code (checked on entry) and every instruction moves it
+        // to at most the end marker after the last instruction (see `register_form`), which
+        // does not move it: branch and switch targets are instructions (the decoder checked
+        // them), a register form skips only its own sequence, and `ret` checks its address.
+        let insn = unsafe { *view.run.get_unchecked(pc) };
         match insn {
             Insn::Nop => pc += 1,
             Insn::AconstNull => constant!(Value::NULL),
@@ -415,18 +566,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     _ => break Exit::Slow(insn),
                 }
             }
-            Insn::Load(i) => {
-                room!(1);
-                // SAFETY: locals are initialized entries.
-                copy!(unsafe { local!(i) }, unsafe { base.add(sp) });
-                sp += 1;
-                pc += 1;
-            }
+            Insn::Load(i) => load!(i),
             Insn::Store(i) => {
                 need!(1);
-                sp -= 1;
-                // SAFETY: stack_base <= sp, an initialized entry.
-                copy!(unsafe { base.add(sp) }, unsafe { local!(i) });
+                // SAFETY: need! proved the entry exists.
+                top = unsafe { top.sub(1) };
+                copy!(top, unsafe { local!(i) });
                 pc += 1;
             }
             Insn::ArrayLoad if !M::EXPLORES => {
@@ -434,7 +579,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let array = peek!(1).as_ref();
                 match load_element(heap, array, index) {
                     Ok(v) => {
-                        sp -= 1;
+                        top = unsafe { top.sub(1) };
                         set_top!(v);
                         pc += 1;
                     }
@@ -451,7 +596,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
                 match store_element(heap, array, index, value) {
                     Ok(()) => {
-                        sp -= 3;
+                        top = unsafe { top.sub(3) };
                         pc += 1;
                     }
                     Err(f) => fail!(f),
@@ -470,17 +615,17 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Dup => {
                 room!(1);
                 need!(1);
-                copy_entry!(sp - 1, sp);
-                sp += 1;
+                copy_entry!(-1, 0);
+                top = unsafe { top.add(1) };
                 pc += 1;
             }
             Insn::DupX1 => {
                 room!(1);
                 need!(2);
-                copy_entry!(sp - 1, sp);
-                copy_entry!(sp - 2, sp - 1);
-                copy_entry!(sp, sp - 2);
-                sp += 1;
+                copy_entry!(-1, 0);
+                copy_entry!(-2, -1);
+                copy_entry!(0, -2);
+                top = unsafe { top.add(1) };
                 pc += 1;
             }
             Insn::DupX2 => {
@@ -575,67 +720,54 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 push!(v2);
                 pc += 1;
             }
-            Insn::Iadd => binary!(as_int, Int, |a, b| a.wrapping_add(b)),
-            Insn::Isub => binary!(as_int, Int, |a, b| a.wrapping_sub(b)),
-            Insn::Imul => binary!(as_int, Int, |a, b| a.wrapping_mul(b)),
-            Insn::Idiv | Insn::Irem => {
-                if peek!(0).as_int() == 0 {
-                    fail!(Fault::DivideByZero)
-                }
-                if matches!(insn, Insn::Idiv) {
-                    binary!(as_int, Int, |a, b| a.wrapping_div(b))
-                } else {
-                    binary!(as_int, Int, |a, b| a.wrapping_rem(b))
-                }
-            }
+            Insn::Iadd => bin!(BinOp::Iadd),
+            Insn::Isub => bin!(BinOp::Isub),
+            Insn::Imul => bin!(BinOp::Imul),
+            Insn::Idiv => bin!(BinOp::Idiv),
+            Insn::Irem => bin!(BinOp::Irem),
             Insn::Ineg => unary!(as_int, Int, |a| a.wrapping_neg()),
-            Insn::Ishl => binary!(as_int, Int, |a, b| a.wrapping_shl(b as u32 & 31)),
-            Insn::Ishr => binary!(as_int, Int, |a, b| a >> (b & 31)),
-            Insn::Iushr => {
-                binary!(as_int, Int, |a, b| ((a as u32) >> (b & 31)) as i32)
-            }
-            Insn::Iand => binary!(as_int, Int, |a, b| a & b),
-            Insn::Ior => binary!(as_int, Int, |a, b| a | b),
-            Insn::Ixor => binary!(as_int, Int, |a, b| a ^ b),
-            Insn::Ladd => binary!(as_long, Long, |a, b| a.wrapping_add(b)),
-            Insn::Lsub => binary!(as_long, Long, |a, b| a.wrapping_sub(b)),
-            Insn::Lmul => binary!(as_long, Long, |a, b| a.wrapping_mul(b)),
-            Insn::Ldiv | Insn::Lrem => {
-                if peek!(0).as_long() == 0 {
-                    fail!(Fault::DivideByZero)
-                }
-                if matches!(insn, Insn::Ldiv) {
-                    binary!(as_long, Long, |a, b| a.wrapping_div(b))
-                } else {
-                    binary!(as_long, Long, |a, b| a.wrapping_rem(b))
-                }
-            }
+            Insn::Ishl => bin!(BinOp::Ishl),
+            Insn::Ishr => bin!(BinOp::Ishr),
+            Insn::Iushr => bin!(BinOp::Iushr),
+            Insn::Iand => bin!(BinOp::Iand),
+            Insn::Ior => bin!(BinOp::Ior),
+            Insn::Ixor => bin!(BinOp::Ixor),
+            Insn::Ladd => bin!(BinOp::Ladd),
+            Insn::Lsub => bin!(BinOp::Lsub),
+            Insn::Lmul => bin!(BinOp::Lmul),
+            Insn::Ldiv => bin!(BinOp::Ldiv),
+            Insn::Lrem => bin!(BinOp::Lrem),
             Insn::Lneg => unary!(as_long, Long, |a| a.wrapping_neg()),
-            Insn::Lshl => shift!(|a, s| a.wrapping_shl(s)),
-            Insn::Lshr => shift!(|a, s| a >> s),
-            Insn::Lushr => shift!(|a, s| ((a as u64) >> s) as i64),
-            Insn::Land => binary!(as_long, Long, |a, b| a & b),
-            Insn::Lor => binary!(as_long, Long, |a, b| a | b),
-            Insn::Lxor => binary!(as_long, Long, |a, b| a ^ b),
-            Insn::Fadd => binary!(as_float, Float, |a, b| a + b),
-            Insn::Fsub => binary!(as_float, Float, |a, b| a - b),
-            Insn::Fmul => binary!(as_float, Float, |a, b| a * b),
-            Insn::Fdiv => binary!(as_float, Float, |a, b| a / b),
-            Insn::Frem => binary!(as_float, Float, |a, b| a % b),
+            Insn::Lshl => bin!(BinOp::Lshl),
+            Insn::Lshr => bin!(BinOp::Lshr),
+            Insn::Lushr => bin!(BinOp::Lushr),
+            Insn::Land => bin!(BinOp::Land),
+            Insn::Lor => bin!(BinOp::Lor),
+            Insn::Lxor => bin!(BinOp::Lxor),
+            Insn::Fadd => bin!(BinOp::Fadd),
+            Insn::Fsub => bin!(BinOp::Fsub),
+            Insn::Fmul => bin!(BinOp::Fmul),
+            Insn::Fdiv => bin!(BinOp::Fdiv),
+            // Out of `apply`: their library calls would make every register form that calls
+            // `apply` save and restore the loop's registers.
+            Insn::Frem => {
+                let b = pop!().as_float();
+                set_top!(Value::Float(peek!(0).as_float() % b));
+                pc += 1;
+            }
             Insn::Fneg => unary!(as_float, Float, |a| -a),
-            Insn::Dadd => binary!(as_double, Double, |a, b| a + b),
-            Insn::Dsub => binary!(as_double, Double, |a, b| a - b),
-            Insn::Dmul => binary!(as_double, Double, |a, b| a * b),
-            Insn::Ddiv => binary!(as_double, Double, |a, b| a / b),
-            Insn::Drem => binary!(as_double, Double, |a, b| a % b),
+            Insn::Dadd => bin!(BinOp::Dadd),
+            Insn::Dsub => bin!(BinOp::Dsub),
+            Insn::Dmul => bin!(BinOp::Dmul),
+            Insn::Ddiv => bin!(BinOp::Ddiv),
+            Insn::Drem => {
+                let b = pop!().as_double();
+                set_top!(Value::Double(peek!(0).as_double() % b));
+                pc += 1;
+            }
             Insn::Dneg => unary!(as_double, Double, |a| -a),
             Insn::Iinc(i, delta) => {
-                // SAFETY: see local!.
-                let slot = unsafe { local!(i) };
-                // SAFETY: locals are initialized entries.
-                if let Value::Int(v) = unsafe { *slot } {
-                    write!(slot, Value::Int(v.wrapping_add(i32::from(delta))));
-                }
+                iinc!(i, delta);
                 pc += 1;
             }
             Insn::I2l => unary!(as_int, Long, |a| i64::from(a)),
@@ -653,11 +785,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::I2b => unary!(as_int, Int, |a| i32::from(a as i8)),
             Insn::I2c => unary!(as_int, Int, |a| i32::from(a as u16)),
             Insn::I2s => unary!(as_int, Int, |a| i32::from(a as i16)),
-            Insn::Lcmp => binary!(as_long, Int, |a, b| compare(a, b, 0)),
-            Insn::Fcmpl => binary!(as_float, Int, |a, b| compare(a, b, -1)),
-            Insn::Fcmpg => binary!(as_float, Int, |a, b| compare(a, b, 1)),
-            Insn::Dcmpl => binary!(as_double, Int, |a, b| compare(a, b, -1)),
-            Insn::Dcmpg => binary!(as_double, Int, |a, b| compare(a, b, 1)),
+            Insn::Lcmp => bin!(BinOp::Lcmp),
+            Insn::Fcmpl => bin!(BinOp::Fcmpl),
+            Insn::Fcmpg => bin!(BinOp::Fcmpg),
+            Insn::Dcmpl => bin!(BinOp::Dcmpl),
+            Insn::Dcmpg => bin!(BinOp::Dcmpg),
             Insn::If(cond, target) => {
                 let a = pop!().as_int();
                 branch!(cond.test(a, 0), target);
@@ -693,7 +825,9 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             // SAFETY: locals are initialized entries.
             Insn::Ret(i) => match unsafe { *local!(i) } {
-                Value::RetAddr(a) => pc = a as usize,
+                // A return address of another method's code, passed in by ill-typed code,
+                // could lie beyond this one's.
+                Value::RetAddr(a) if (a as usize) < view.run.len() => pc = a as usize,
                 _ => fail!(Fault::BadRet),
             },
             Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
@@ -710,7 +844,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 };
                 match o.fields().get(f.slot as usize) {
                     // A field is a valid value; peek! proved the top entry exists.
-                    Some(field) => copy!(field, unsafe { base.add(sp - 1) }),
+                    Some(field) => copy!(field, unsafe { top.sub(1) }),
                     None => set_top!(Value::Void),
                 }
                 pc += 1;
@@ -725,11 +859,177 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 };
                 if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
                     // peek! proved the top entry exists; the field is writable.
-                    copy!(unsafe { base.add(sp - 1) }, slot);
+                    copy!(unsafe { top.sub(1) }, slot);
                 }
-                sp -= 2;
+                top = unsafe { top.sub(2) };
                 pc += 1;
             }
+            Insn::BinLL(op, a, b) if whole!(3) && fits!(1) => {
+                fused!(3, apply(op, value!(a), value!(b)), |v| push!(v))
+            }
+            Insn::BinLLStore(op, a, b, c) if whole!(4) => {
+                fused!(4, apply(op, value!(a), value!(b)), |v| store!(c, v))
+            }
+            Insn::BinLK(op, a, k) if whole!(3) && fits!(1) => {
+                fused!(3, apply(op, value!(a), constant(op, k)), |v| push!(v))
+            }
+            Insn::BinLKStore(op, a, k, c) if whole!(4) => {
+                fused!(4, apply(op, value!(a), constant(op, k)), |v| store!(c, v))
+            }
+            // SAFETY (reading the top entries): each guard proves they exist.
+            Insn::BinSL(op, b) if whole!(2) && holds!(1) => {
+                let t = unsafe { *top.sub(1) };
+                fused!(2, apply(op, t, value!(b)), |v| set_top!(v))
+            }
+            Insn::BinSLStore(op, b, c) if whole!(3) && holds!(1) => {
+                let t = unsafe { *top.sub(1) };
+                fused!(3, apply(op, t, value!(b)), |v| {
+                    top = unsafe { top.sub(1) };
+                    store!(c, v)
+                })
+            }
+            Insn::BinSK(op, k) if whole!(2) && holds!(1) => {
+                let t = unsafe { *top.sub(1) };
+                fused!(2, apply(op, t, constant(op, k)), |v| set_top!(v))
+            }
+            Insn::BinStore(op, c) if whole!(2) && holds!(2) => {
+                let (x, y) = unsafe { (*top.sub(2), *top.sub(1)) };
+                fused!(2, apply(op, x, y), |v| {
+                    top = unsafe { top.sub(2) };
+                    store!(c, v)
+                })
+            }
+            Insn::CmpIf(op, cond, target) if whole!(2) && holds!(2) => {
+                let (x, y) = unsafe { (*top.sub(2), *top.sub(1)) };
+                let taken = apply(op, x, y).is_some_and(|v| cond.test(v.as_int(), 0));
+                left -= 1;
+                top = unsafe { top.sub(2) };
+                pc = if taken { target as usize } else { pc + 2 };
+            }
+            Insn::IfLL(cond, a, b, target) if whole!(3) => {
+                left -= 2;
+                let taken = cond.test(value!(a).as_int(), value!(b).as_int());
+                pc = if taken { target as usize } else { pc + 3 };
+            }
+            Insn::IfLK(cond, a, k, target) if whole!(3) => {
+                left -= 2;
+                let taken = cond.test(value!(a).as_int(), i32::from(k));
+                pc = if taken { target as usize } else { pc + 3 };
+            }
+            Insn::IfL(cond, a, target) if whole!(2) => {
+                left -= 1;
+                let taken = cond.test(value!(a).as_int(), 0);
+                pc = if taken { target as usize } else { pc + 2 };
+            }
+            Insn::GetFieldL(a, index) if !M::EXPLORES && whole!(2) && fits!(1) => {
+                let field = resolved_field(view.cache, index).and_then(|f| {
+                    let o = heap.get(value!(a).as_ref())?;
+                    o.fields().get(f.slot as usize)
+                });
+                match field {
+                    Some(field) => {
+                        left -= 1;
+                        // SAFETY: top < end; a field is a valid value.
+                        copy!(field, top);
+                        top = unsafe { top.add(1) };
+                        pc += 2;
+                    }
+                    None => load!(a),
+                }
+            }
+            Insn::ArrayLoadLL(a, i) if !M::EXPLORES && whole!(3) && fits!(1) => {
+                match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
+                    Ok(v) => {
+                        left -= 2;
+                        push!(v);
+                        pc += 3;
+                    }
+                    Err(_) => load!(a),
+                }
+            }
+            Insn::ArrayLoadLLStore(a, i, c) if !M::EXPLORES && whole!(4) => {
+                match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
+                    Ok(v) => {
+                        left -= 3;
+                        store!(c, v);
+                        pc += 4;
+                    }
+                    Err(_) => load!(a),
+                }
+            }
+            Insn::ArrayStoreLLL(a, i, v) if !M::EXPLORES && whole!(4) => {
+                let v = value!(v);
+                // A reference needs the outer loop's ArrayStoreException check.
+                let stored = !matches!(v, Value::Ref(r) if !r.is_null())
+                    && store_element(heap, value!(a).as_ref(), value!(i).as_int(), v).is_ok();
+                if stored {
+                    left -= 3;
+                    pc += 4;
+                } else {
+                    load!(a)
+                }
+            }
+            Insn::IincGoto(i, delta, target) if whole!(2) => {
+                left -= 1;
+                iinc!(i, delta);
+                pc = target as usize;
+            }
+            Insn::GetFieldDupL(a, index) if !M::EXPLORES && whole!(3) && fits!(2) => {
+                let obj = value!(a);
+                let field = resolved_field(view.cache, index).and_then(|f| {
+                    let o = heap.get(obj.as_ref())?;
+                    o.fields().get(f.slot as usize)
+                });
+                match field {
+                    Some(field) => {
+                        left -= 2;
+                        push!(obj);
+                        // SAFETY: fits!(2) left room for both; a field is a valid value.
+                        copy!(field, top);
+                        top = unsafe { top.add(1) };
+                        pc += 3;
+                    }
+                    None => load!(a),
+                }
+            }
+            Insn::BinPutField(op, index) if !M::EXPLORES && whole!(2) && holds!(3) => {
+                // SAFETY: the guard proved the three entries exist.
+                let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
+                let slot = resolved_field(view.cache, index).and_then(|f| {
+                    let o = heap.get_mut(obj)?;
+                    o.fields_mut().get_mut(f.slot as usize)
+                });
+                match (slot, apply(op, x, y)) {
+                    (Some(slot), Some(v)) => {
+                        left -= 1;
+                        write!(slot, v);
+                        top = unsafe { top.sub(3) };
+                        pc += 2;
+                    }
+                    _ => bin!(op),
+                }
+            }
+            // Register forms that cannot run whole run their first instruction.
+            Insn::BinLL(_, a, _)
+            | Insn::BinLLStore(_, a, _, _)
+            | Insn::BinLK(_, a, _)
+            | Insn::BinLKStore(_, a, _, _)
+            | Insn::BinSL(_, a)
+            | Insn::BinSLStore(_, a, _)
+            | Insn::IfL(_, a, _)
+            | Insn::GetFieldL(a, _)
+            | Insn::ArrayLoadLL(a, _)
+            | Insn::ArrayLoadLLStore(a, _, _)
+            | Insn::ArrayStoreLLL(a, _, _)
+            | Insn::GetFieldDupL(a, _) => load!(a),
+            Insn::IincGoto(i, delta, _) => {
+                iinc!(i, delta);
+                pc += 1;
+            }
+            Insn::IfLL(_, a, _, _) | Insn::IfLK(_, a, _, _) => load!(a),
+            Insn::BinSK(op, k) => constant!(constant(op, k)),
+            Insn::BinStore(op, _) | Insn::CmpIf(op, _, _) | Insn::BinPutField(op, _) => bin!(op),
+            Insn::End => fail!(Fault::FellOff),
             Insn::ArrayLength => {
                 let array = peek!(0).as_ref();
                 match heap.get(array).and_then(|o| o.data.array_len()) {
@@ -769,7 +1069,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
     *regs = Regs {
         pc,
         base,
-        sp,
+        sp: (top as usize - base as usize) / W,
         cap,
         left,
     };
@@ -780,6 +1080,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
 #[inline(never)]
 fn execute_outlined<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
     execute::<M, false>(view, heap, regs)
+}
+
+/// [`execute`] of a single instruction, in a function of its own (it is rarely needed).
+#[inline(never)]
+fn execute_single<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
+    execute::<M, true>(view, heap, regs)
 }
 
 /// Plain execution's inner loop: [`execute`], with the static field accesses of initialized
@@ -872,6 +1178,9 @@ impl<M: Machine> Vm<M> {
             // Whether the next entry to the inner loop retries an instruction already
             // recorded (after making room on the stack).
             let mut retry = false;
+            // Whether the next entry to the inner loop runs one instruction alone (the first
+            // of a register form that could not complete as a whole).
+            let mut single = false;
 
             let view = View::of(&class, code, frame);
 
@@ -955,6 +1264,10 @@ impl<M: Machine> Vm<M> {
                     exec: &mut *exec,
                 };
                 let exit = match (M::EXPLORES, recording) {
+                    _ if single => {
+                        single = false;
+                        execute_single::<M>(&view, heap, &mut r)
+                    }
                     (false, _) => run_plain::<M>(&view, heap, &mut world, &mut r),
                     (true, false) => execute::<M, false>(&view, heap, &mut r),
                     (true, true) => execute::<M, true>(&view, heap, &mut r),
@@ -984,6 +1297,12 @@ impl<M: Machine> Vm<M> {
                     Exit::Record => continue,
                     Exit::Budget => return Stop::Budget,
                     Exit::Slow(insn) => insn,
+                    Exit::Fault(Fault::Unfused) => {
+                        reload!();
+                        r.left += 1;
+                        single = true;
+                        continue;
+                    }
                     Exit::Fault(f) => fault!(f),
                 };
 

@@ -171,6 +171,170 @@ pub enum Insn {
     MonitorEnter,
     MonitorExit,
     MultiANewArray(u16, u8),
+
+    // Register forms: what the interpreter runs in place of the first instruction of a
+    // frequent sequence (made by `fuse`, never by the decoder; the sequence's instructions stay
+    // in place after it). L is a local, K a small constant, S the operand stack.
+    /// `load a; load b; op`: pushes `a op b`.
+    BinLL(BinOp, u16, u16),
+    /// `load a; load b; op; store c`.
+    BinLLStore(BinOp, u16, u16, u16),
+    /// `load b; op`: replaces the top entry `t` with `t op b`.
+    BinSL(BinOp, u16),
+    /// `load b; op; store c`: pops `t`, stores `t op b`.
+    BinSLStore(BinOp, u16, u16),
+    /// `load a; const k; op`: pushes `a op k`.
+    BinLK(BinOp, u16, i16),
+    /// `load a; const k; op; store c`.
+    BinLKStore(BinOp, u16, i16, u16),
+    /// `const k; op`: replaces the top entry `t` with `t op k`.
+    BinSK(BinOp, i16),
+    /// `op; store c`: pops two entries, stores their result.
+    BinStore(BinOp, u16),
+    /// `load a; load b; if_icmp<cond>`.
+    IfLL(Cond, u8, u8, u32),
+    /// `load a; const k; if_icmp<cond>`.
+    IfLK(Cond, u8, i8, u32),
+    /// `load a; if<cond>`.
+    IfL(Cond, u16, u32),
+    /// `xcmp; if<cond>` (the comparison as a [`BinOp`]).
+    CmpIf(BinOp, Cond, u32),
+    /// `load a; getfield f`.
+    GetFieldL(u16, u16),
+    /// `load a; load i; xaload`.
+    ArrayLoadLL(u16, u16),
+    /// `load a; load i; xaload; store c`.
+    ArrayLoadLLStore(u16, u16, u16),
+    /// `load a; load i; load v; xastore`.
+    ArrayStoreLLL(u16, u16, u16),
+    /// `iinc l d; goto t`.
+    IincGoto(u8, i8, u32),
+    /// `load a; dup; getfield f`: pushes `a` and its field.
+    GetFieldDupL(u16, u16),
+    /// `op; putfield f`: pops an object and two values, stores their result in its field.
+    BinPutField(BinOp, u16),
+    /// The end marker after the last instruction of [`Code::run`]: control that reaches it
+    /// fell off the end of the code.
+    End,
+}
+
+/// The binary operations of the register forms: typed as the instruction they stand for
+/// (shifts of a long take an int count; the comparisons push an int). Not `frem` and `drem`,
+/// which call the C library.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Iadd,
+    Isub,
+    Imul,
+    Idiv,
+    Irem,
+    Iand,
+    Ior,
+    Ixor,
+    Ishl,
+    Ishr,
+    Iushr,
+    Ladd,
+    Lsub,
+    Lmul,
+    Ldiv,
+    Lrem,
+    Land,
+    Lor,
+    Lxor,
+    Lshl,
+    Lshr,
+    Lushr,
+    Fadd,
+    Fsub,
+    Fmul,
+    Fdiv,
+    Dadd,
+    Dsub,
+    Dmul,
+    Ddiv,
+    Lcmp,
+    Fcmpl,
+    Fcmpg,
+    Dcmpl,
+    Dcmpg,
+}
+
+impl BinOp {
+    /// The operation of a binary arithmetic, logic, shift or comparison instruction.
+    pub fn of(insn: Insn) -> Option<BinOp> {
+        use BinOp as B;
+        use Insn as I;
+        Some(match insn {
+            I::Iadd => B::Iadd,
+            I::Isub => B::Isub,
+            I::Imul => B::Imul,
+            I::Idiv => B::Idiv,
+            I::Irem => B::Irem,
+            I::Iand => B::Iand,
+            I::Ior => B::Ior,
+            I::Ixor => B::Ixor,
+            I::Ishl => B::Ishl,
+            I::Ishr => B::Ishr,
+            I::Iushr => B::Iushr,
+            I::Ladd => B::Ladd,
+            I::Lsub => B::Lsub,
+            I::Lmul => B::Lmul,
+            I::Ldiv => B::Ldiv,
+            I::Lrem => B::Lrem,
+            I::Land => B::Land,
+            I::Lor => B::Lor,
+            I::Lxor => B::Lxor,
+            I::Lshl => B::Lshl,
+            I::Lshr => B::Lshr,
+            I::Lushr => B::Lushr,
+            I::Fadd => B::Fadd,
+            I::Fsub => B::Fsub,
+            I::Fmul => B::Fmul,
+            I::Fdiv => B::Fdiv,
+            I::Dadd => B::Dadd,
+            I::Dsub => B::Dsub,
+            I::Dmul => B::Dmul,
+            I::Ddiv => B::Ddiv,
+            I::Lcmp => B::Lcmp,
+            I::Fcmpl => B::Fcmpl,
+            I::Fcmpg => B::Fcmpg,
+            I::Dcmpl => B::Dcmpl,
+            I::Dcmpg => B::Dcmpg,
+            _ => return None,
+        })
+    }
+
+    /// Whether the right operand is a long (an int for shifts and int operations).
+    pub fn long_right(self) -> bool {
+        use BinOp::*;
+        matches!(
+            self,
+            Ladd | Lsub | Lmul | Ldiv | Lrem | Land | Lor | Lxor | Lcmp
+        )
+    }
+
+    /// Whether the right operand is an int.
+    pub fn int_right(self) -> bool {
+        use BinOp::*;
+        matches!(
+            self,
+            Iadd | Isub
+                | Imul
+                | Idiv
+                | Irem
+                | Iand
+                | Ior
+                | Ixor
+                | Ishl
+                | Ishr
+                | Iushr
+                | Lshl
+                | Lshr
+                | Lushr
+        )
+    }
 }
 
 // The interpreter copies an instruction per step: keep it one machine word.
@@ -297,6 +461,9 @@ pub struct Code {
     pub max_locals: u16,
     /// The instructions.
     pub insns: Box<[Insn]>,
+    /// The instructions as the interpreter runs them: `insns` in register form
+    /// ([`register_form`](super::fuse::register_form)).
+    pub run: Box<[Insn]>,
     /// Byte offset of each instruction (for listeners and javap-style traces).
     pub offsets: Box<[u32]>,
     /// Original opcode of each instruction (the widened one for `wide`).
@@ -496,6 +663,7 @@ pub fn decode(
     let code = Code {
         max_stack: attr.max_stack,
         max_locals: attr.max_locals,
+        run: super::fuse::register_form(&insns, pool),
         insns: insns.into(),
         offsets: raw.iter().map(|(o, _)| *o as u32).collect(),
         opcodes: opcodes.into(),

@@ -4,6 +4,7 @@
 pub mod bytecode;
 pub mod constant;
 pub mod descriptor;
+pub mod fuse;
 pub mod mutf8;
 pub mod opcodes;
 pub mod stackcheck;
@@ -15,7 +16,7 @@ use classfile_parser::attribute_info::{
     exceptions_attribute_parser, AttributeInfo,
 };
 
-pub use bytecode::{Code, Cond, Handler, Insn, LocalName, Switch};
+pub use bytecode::{BinOp, Code, Cond, Handler, Insn, LocalName, Switch};
 pub use constant::{Constant, MemberRef};
 pub use descriptor::{BasicType, FieldType, MethodDescriptor};
 

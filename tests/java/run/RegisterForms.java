@@ -1,0 +1,186 @@
+/*
+ * The interpreter runs frequent instruction sequences as single register-form instructions
+ * (operands from locals and small constants, results into locals or fields). This program
+ * goes through each sequence javac emits for them with edge values, and through every way
+ * one can fail part-way (division by zero, null, index out of bounds, array store type),
+ * printing results, exception messages and the line each exception comes from.
+ */
+public class RegisterForms {
+    static final class Point {
+        double x;
+        int n;
+        long l;
+    }
+
+    static void report(String what, Throwable t) {
+        System.out.println(what + ": " + t.getClass().getName() + ": " + t.getMessage()
+                + " (line " + t.getStackTrace()[0].getLineNumber() + ")");
+    }
+
+    static void ints(int a, int b) {
+        int r1 = a + b, r2 = a - b, r3 = a * b, r4 = a & b, r5 = a | b, r6 = a ^ b;
+        int r7 = a << b, r8 = a >> b, r9 = a >>> b;
+        System.out.println("ii " + r1 + " " + r2 + " " + r3 + " " + r4 + " " + r5 + " " + r6
+                + " " + r7 + " " + r8 + " " + r9);
+        int k1 = a + 7, k2 = a * -3, k3 = a >> 33, k4 = a & 0x7f, k5 = a - 32767, k6 = a / 3;
+        int k7 = a % -5, k8 = a >>> 31, k9 = a << 40;
+        System.out.println("ik " + k1 + " " + k2 + " " + k3 + " " + k4 + " " + k5 + " " + k6
+                + " " + k7 + " " + k8 + " " + k9);
+        int s = a * b + b;
+        s = (s ^ a) - b;
+        s = (s + 1) & 255;
+        int t = (a + b) * (a - b) >> 2;
+        int u = (t | 3) % 7 + (s << 1);
+        System.out.println("is " + s + " " + t + " " + u + " " + ((a + 1) * 2) + " " + (b - (a >>> 3)));
+    }
+
+    static void longs(long x, long y, int sh) {
+        long r1 = x + y, r2 = x - y, r3 = x * y, r4 = x & y, r5 = x | y, r6 = x ^ y;
+        long r7 = x << sh, r8 = x >> sh, r9 = x >>> sh;
+        System.out.println("ll " + r1 + " " + r2 + " " + r3 + " " + r4 + " " + r5 + " " + r6
+                + " " + r7 + " " + r8 + " " + r9);
+        long k1 = x + 1L, k2 = x + 2L, k3 = x * -300L, k4 = x << 3, k5 = x >>> 63, k6 = x / 7L;
+        long k7 = x % 1000L, k8 = x - 100000L;
+        System.out.println("lk " + k1 + " " + k2 + " " + k3 + " " + k4 + " " + k5 + " " + k6
+                + " " + k7 + " " + k8);
+        boolean lt = x < y, eq = x == y, gt = x > y;
+        System.out.println("lc " + lt + " " + eq + " " + gt + " " + Long.compare(x, y));
+    }
+
+    static void floats(float p, float q, double d, double e) {
+        float f1 = p + q, f2 = p - q, f3 = p * q, f4 = p / q, f5 = p % q;
+        double d1 = d + e, d2 = d - e, d3 = d * e, d4 = d / e, d5 = d % e;
+        System.out.println("ff " + f1 + " " + f2 + " " + f3 + " " + f4 + " " + f5);
+        System.out.println("dd " + d1 + " " + d2 + " " + d3 + " " + d4 + " " + d5);
+        double z = 2.0 * d * e + d;
+        z = z * z - e;
+        System.out.println("dz " + z + " " + (d * d + e * e));
+        System.out.println("fc " + (p < q) + " " + (p > q) + " " + (p <= q) + " " + (p >= q)
+                + " " + (p == q) + " " + (p != q));
+        System.out.println("dc " + (d < e) + " " + (d > e) + " " + (d <= e) + " " + (d >= e)
+                + " " + (d == e) + " " + (d != e));
+    }
+
+    static int divide(int a, int b) {
+        try {
+            int q = a / b;
+            return q;
+        } catch (ArithmeticException ex) {
+            report("idiv " + a + " " + b, ex);
+        }
+        try {
+            int r = a % b;
+            return r;
+        } catch (ArithmeticException ex) {
+            report("irem " + a + " " + b, ex);
+        }
+        try {
+            return a / 0;
+        } catch (ArithmeticException ex) {
+            report("idiv by constant", ex);
+        }
+        int sum = 1;
+        try {
+            sum = sum + 10 / b;
+        } catch (ArithmeticException ex) {
+            report("idiv on the stack", ex);
+        }
+        return sum;
+    }
+
+    static long divideLong(long x, long y) {
+        try {
+            long q = x / y;
+            long r = x % y;
+            return q + r;
+        } catch (ArithmeticException ex) {
+            report("ldiv " + x + " " + y, ex);
+            return -1;
+        }
+    }
+
+    static int branches(int a, int b) {
+        int taken = 0;
+        if (a < b) taken += 1;
+        if (a >= b) taken += 2;
+        if (a == 0) taken += 4;
+        if (a != 0) taken += 8;
+        if (a < 100) taken += 16;
+        if (a > -5) taken += 32;
+        if (a <= 127) taken += 64;
+        if (b > 0) taken += 128;
+        for (int i = 0; i < b; i++) taken += 3;
+        for (int j = b; j > -3; j--) taken ^= j;
+        return taken;
+    }
+
+    static void arrays(int[] ints, long[] longs, Object[] objs, int i, int v) {
+        try {
+            int t = ints[i];
+            ints[i] = v;
+            longs[i] = v;
+            int sum = 0;
+            for (int k = 0; k < ints.length; k++) sum += ints[k];
+            System.out.println("arrays " + t + " " + ints[i] + " " + longs[i] + " " + sum);
+        } catch (RuntimeException ex) {
+            report("arrays " + i, ex);
+        }
+        try {
+            Object o = v;
+            Object none = null;
+            objs[i] = none;
+            objs[i] = o;
+            System.out.println("stored " + objs[i]);
+        } catch (RuntimeException ex) {
+            report("object array " + i, ex);
+        }
+    }
+
+    static void fields(Point p, double d, int k) {
+        try {
+            p.x += d;
+            p.x *= 2.0;
+            p.n += k;
+            p.n = p.n * k;
+            p.l -= k;
+            double x = p.x;
+            System.out.println("fields " + x + " " + p.n + " " + p.l);
+        } catch (NullPointerException ex) {
+            report("fields", ex);
+        }
+    }
+
+    public static void main(String[] args) {
+        int[][] intPairs = {{5, 3}, {-7, 2}, {Integer.MIN_VALUE, -1}, {Integer.MAX_VALUE, 31},
+            {0, 0}, {123456, -33}, {-1, 65}};
+        for (int[] pair : intPairs) {
+            ints(pair[0], pair[1]);
+            System.out.println("div " + divide(pair[0], pair[1]) + " br " + branches(pair[0], pair[1]));
+        }
+        long[][] longPairs = {{5, 3}, {Long.MIN_VALUE, -1}, {-9_000_000_000L, 7}, {1, 0},
+            {Long.MAX_VALUE, Long.MIN_VALUE}};
+        for (long[] pair : longPairs) {
+            longs(pair[0], pair[1], (int) pair[1]);
+            System.out.println("ldiv " + divideLong(pair[0], pair[1]));
+        }
+        float[] fs = {1.5f, -0.0f, 0.0f, Float.NaN, Float.POSITIVE_INFINITY, 3e38f};
+        double[] ds = {2.25, -0.0, 0.0, Double.NaN, Double.NEGATIVE_INFINITY, 1e308};
+        for (int i = 0; i < fs.length; i++) {
+            for (int j = 0; j < fs.length; j += 2) {
+                floats(fs[i], fs[j], ds[i], ds[j]);
+            }
+        }
+        int[] ints = {1, 2, 3};
+        long[] longs = new long[3];
+        Object[] strings = new String[3];
+        for (int i = -1; i <= 3; i++) {
+            arrays(ints, longs, strings, i, 40 + i);
+        }
+        arrays(null, longs, strings, 0, 1);
+        arrays(ints, null, new Object[3], 1, 2);
+        Point p = new Point();
+        fields(p, 1.25, 3);
+        fields(p, Double.NaN, Integer.MIN_VALUE);
+        fields(null, 1.0, 1);
+    }
+}
