@@ -1009,6 +1009,39 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     _ => bin!(op),
                 }
             }
+            Insn::BinSF(op, a, index) if !M::EXPLORES && whole!(3) && holds!(1) => {
+                let field = resolved_field(view.cache, index).and_then(|f| {
+                    let o = heap.get(value!(a).as_ref())?;
+                    o.fields().get(f.slot as usize).copied()
+                });
+                match field {
+                    // SAFETY: the guard proved the top entry exists.
+                    Some(y) => fused!(3, apply(op, unsafe { *top.sub(1) }, y), |v| set_top!(v)),
+                    None => load!(a),
+                }
+            }
+            Insn::ArrayMoveLL(a, i) if !M::EXPLORES && whole!(4) && holds!(2) => {
+                // SAFETY: the guard proved both entries exist.
+                let (to, at) = unsafe { ((*top.sub(2)).as_ref(), (*top.sub(1)).as_int()) };
+                let moved = match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
+                    // A reference needs the outer loop's ArrayStoreException check.
+                    Ok(Value::Ref(r)) if !r.is_null() => false,
+                    Ok(v) => store_element(heap, to, at, v).is_ok(),
+                    Err(_) => false,
+                };
+                if moved {
+                    left -= 3;
+                    top = unsafe { top.sub(2) };
+                    pc += 4;
+                } else {
+                    load!(a)
+                }
+            }
+            Insn::StoreK(c, k) if whole!(2) => {
+                left -= 1;
+                store!(c, Value::Int(k));
+                pc += 2;
+            }
             // Register forms that cannot run whole run their first instruction.
             Insn::BinLL(_, a, _)
             | Insn::BinLLStore(_, a, _, _)
@@ -1021,7 +1054,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
             | Insn::ArrayLoadLL(a, _)
             | Insn::ArrayLoadLLStore(a, _, _)
             | Insn::ArrayStoreLLL(a, _, _)
-            | Insn::GetFieldDupL(a, _) => load!(a),
+            | Insn::GetFieldDupL(a, _)
+            | Insn::BinSF(_, a, _)
+            | Insn::ArrayMoveLL(a, _) => load!(a),
+            Insn::StoreK(_, k) => constant!(Value::Int(k)),
             Insn::IincGoto(i, delta, _) => {
                 iinc!(i, delta);
                 pc += 1;

@@ -122,6 +122,10 @@ public class RegisterForms {
             int sum = 0;
             for (int k = 0; k < ints.length; k++) sum += ints[k];
             System.out.println("arrays " + t + " " + ints[i] + " " + longs[i] + " " + sum);
+            longs[0] = longs[i];
+            ints[2] = ints[i];
+            objs[0] = objs[i];
+            System.out.println("moved " + longs[0] + " " + ints[2] + " " + objs[0]);
         } catch (RuntimeException ex) {
             report("arrays " + i, ex);
         }
@@ -130,7 +134,8 @@ public class RegisterForms {
             Object none = null;
             objs[i] = none;
             objs[i] = o;
-            System.out.println("stored " + objs[i]);
+            objs[0] = objs[i];
+            System.out.println("stored " + objs[i] + " " + objs[0]);
         } catch (RuntimeException ex) {
             report("object array " + i, ex);
         }
@@ -144,7 +149,9 @@ public class RegisterForms {
             p.n = p.n * k;
             p.l -= k;
             double x = p.x;
-            System.out.println("fields " + x + " " + p.n + " " + p.l);
+            double w = d * p.x;
+            int m = k - p.n;
+            System.out.println("fields " + x + " " + p.n + " " + p.l + " " + w + " " + m);
         } catch (NullPointerException ex) {
             report("fields", ex);
         }

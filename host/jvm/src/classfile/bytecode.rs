@@ -213,6 +213,12 @@ pub enum Insn {
     GetFieldDupL(u16, u16),
     /// `op; putfield f`: pops an object and two values, stores their result in its field.
     BinPutField(BinOp, u16),
+    /// `load a; getfield f; op`: replaces the top entry `t` with `t op a.f`.
+    BinSF(BinOp, u16, u16),
+    /// `load a; load i; xaload; xastore`: stores `a[i]` into the array and index below.
+    ArrayMoveLL(u16, u16),
+    /// `const k; store c` of an int.
+    StoreK(u16, i32),
     /// The end marker after the last instruction of [`Code::run`]: control that reaches it
     /// fell off the end of the code.
     End,

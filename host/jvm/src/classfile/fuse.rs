@@ -53,6 +53,8 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
     };
     Some(match (w, op(0), op(1), op(2)) {
         (&[Load(a), Load(i), ArrayLoad, Store(c), ..], ..) => ArrayLoadLLStore(a, i, c),
+        (&[Load(a), Load(i), ArrayLoad, ArrayStore, ..], ..) => ArrayMoveLL(a, i),
+        (&[Load(a), GetField(f), _, ..], _, _, Some(op)) => BinSF(op, a, f),
         (&[Load(a), Load(i), Load(v), ArrayStore, ..], ..) => ArrayStoreLLL(a, i, v),
         (&[Load(a), Load(b), _, Store(c), ..], _, _, Some(op)) => BinLLStore(op, a, b, c),
         (&[Load(a), _, _, Store(c), ..], _, _, Some(op)) if k(1, op).is_some() => {
@@ -80,6 +82,7 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         (_, _, Some(op), _) if k(0, op).is_some() => BinSK(op, k(0, op)?),
         (&[_, Store(c), ..], Some(op), ..) => BinStore(op, c),
         (&[_, PutField(f), ..], Some(op), ..) => BinPutField(op, f),
+        (&[Iconst(k), Store(c), ..], ..) => StoreK(c, k),
         (&[_, If(cond, t), ..], op @ Some(_), ..) if compare(op) => CmpIf(op?, cond, t),
         _ => return None,
     })
@@ -139,6 +142,15 @@ mod tests {
             (&[Iinc(3, -1), Goto(0)], Some(IincGoto(3, -1, 0))),
             (&[Iinc(3, 200), Goto(0)], None),
             (&[Dsub, PutField(9)], Some(BinPutField(BinOp::Dsub, 9))),
+            (
+                &[Load(1), GetField(9), Dmul],
+                Some(BinSF(BinOp::Dmul, 1, 9)),
+            ),
+            (
+                &[Load(4), Load(5), ArrayLoad, ArrayStore],
+                Some(ArrayMoveLL(4, 5)),
+            ),
+            (&[Iconst(-70000), Store(2)], Some(StoreK(2, -70000))),
             (
                 &[Load(6), Dadd, Store(13)],
                 Some(BinSLStore(BinOp::Dadd, 6, 13)),
