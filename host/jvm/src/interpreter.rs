@@ -192,8 +192,12 @@ fn store_element(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Resul
 /// The running frame as [`execute`] sees it.
 #[derive(Clone, Copy)]
 struct View<'a> {
-    /// The instructions in register form ([`Code::run`]).
+    /// The instructions in register form ([`Code::run`]), which plain execution runs.
     run: &'a [Insn],
+    /// The instructions as decoded, which a machine that explores runs: it leaves the inner
+    /// loop at nearly every field and array access, before most register forms complete,
+    /// and its instruction counts went up with them.
+    insns: &'a [Insn],
     switches: &'a [Switch],
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
@@ -207,6 +211,7 @@ impl<'a> View<'a> {
     fn of(class: &'a Class, code: &'a Code, frame: &Frame) -> View<'a> {
         View {
             run: &code.run,
+            insns: &code.insns,
             switches: &code.switches,
             pool: &class.pool,
             cache: &class.cache,
@@ -328,7 +333,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             end - top as usize >= $n * W
         };
     }
-    if pc >= view.run.len() {
+    if !M::EXPLORES && pc >= view.run.len() {
         return Exit::Fault(Fault::FellOff);
     }
     let mut first = true;
@@ -504,11 +509,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
         }};
     }
     // Whether a register form of `$n` instructions may run whole: the budget covers them all
-    // and the machine does not record each instruction (otherwise its first instruction runs
-    // alone, and the rest after it).
+    // and this is a run of several instructions in plain execution (otherwise its first
+    // instruction runs alone, and the rest after it; a machine that explores runs the decoded
+    // instructions and meets no forms).
     macro_rules! whole {
         ($n:expr) => {
-            !ONE && left >= $n - 1
+            !ONE && !M::EXPLORES && left >= $n - 1
         };
     }
     macro_rules! unary {
@@ -543,12 +549,20 @@ fn execute<'a, M: Machine, const ONE: bool>(
             first = false;
         }
         left = rest;
-        debug_assert!(pc < view.run.len());
-        // SAFETY: pc starts within the code (checked on entry) and every instruction moves it
-        // to at most the end marker after the last instruction (see `register_form`), which
-        // does not move it: branch and switch targets are instructions (the decoder checked
-        // them), a register form skips only its own sequence, and `ret` checks its address.
-        let insn = unsafe { *view.run.get_unchecked(pc) };
+        let insn = if M::EXPLORES {
+            match view.insns.get(pc) {
+                Some(&insn) => insn,
+                None => fail!(Fault::FellOff),
+            }
+        } else {
+            debug_assert!(pc < view.run.len());
+            // SAFETY: pc starts within the code (checked on entry) and every instruction moves
+            // it to at most the end marker after the last instruction (see `register_form`),
+            // which does not move it: branch and switch targets are instructions (the decoder
+            // checked them), a register form skips only its own sequence, and `ret` checks its
+            // address.
+            unsafe { *view.run.get_unchecked(pc) }
+        };
         match insn {
             Insn::Nop => pc += 1,
             Insn::AconstNull => constant!(Value::NULL),
@@ -1300,7 +1314,7 @@ impl<M: Machine> Vm<M> {
                     exec: &mut *exec,
                 };
                 let exit = match (M::EXPLORES, recording) {
-                    _ if single => {
+                    _ if !M::EXPLORES && single => {
                         single = false;
                         execute_single::<M>(&view, heap, &mut r)
                     }
