@@ -467,8 +467,9 @@ pub struct Code {
     pub max_locals: u16,
     /// The instructions.
     pub insns: Box<[Insn]>,
-    /// The instructions as the interpreter runs them: `insns` in register form
-    /// ([`register_form`](super::fuse::register_form)).
+    /// The instructions as plain execution runs them: `insns` in register form
+    /// ([`register_form`](super::fuse::register_form)); empty until the class file reader has
+    /// checked the code (the interpreter refuses to run an empty one: it fell off the end).
     pub run: Box<[Insn]>,
     /// Byte offset of each instruction (for listeners and javap-style traces).
     pub offsets: Box<[u32]>,
@@ -669,7 +670,8 @@ pub fn decode(
     let code = Code {
         max_stack: attr.max_stack,
         max_locals: attr.max_locals,
-        run: super::fuse::register_form(&insns, pool),
+        // Made by the class file reader once the stack check passed.
+        run: Box::new([]),
         insns: insns.into(),
         offsets: raw.iter().map(|(o, _)| *o as u32).collect(),
         opcodes: opcodes.into(),
