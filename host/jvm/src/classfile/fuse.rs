@@ -1,4 +1,4 @@
-//! The register forms the interpreter runs.
+//! The register forms plain execution runs.
 //!
 //! A stack machine passes every operand through the operand stack: `x = y * y` is four
 //! instructions, each dispatched on its own, and each value makes a trip through memory that
@@ -8,7 +8,8 @@
 //! The rest of the sequence stays in place, so a branch into its middle still runs the
 //! original instructions, and the interpreter runs the original first instruction instead
 //! whenever the fused one cannot complete as a whole (a division by zero, a null, a budget
-//! that ends inside the sequence, a machine that records every instruction).
+//! that ends inside the sequence, a driver that steps one instruction at a time). A machine
+//! that explores runs the decoded instructions instead.
 
 use super::bytecode::{BinOp, Insn};
 use super::constant::Constant;
