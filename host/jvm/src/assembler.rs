@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use crate::classfile::{
-    access, descriptor, fuse, opcodes, BasicType, Code, Constant, FieldType, Handler, Insn,
-    MemberRef, MethodDef,
+    access, descriptor, opcodes, BasicType, Code, Constant, FieldType, Handler, Insn, MemberRef,
+    MethodDef,
 };
 
 /// Builds one method's code and collects constants into a pool shared by a class.
@@ -147,7 +147,7 @@ impl Asm {
         let code = Code {
             max_stack: 512,
             max_locals,
-            run: fuse::register_form(&insns, &self.pool),
+            run: Default::default(),
             insns: insns.into(),
             offsets: (0..n as u32).collect(),
             opcodes,

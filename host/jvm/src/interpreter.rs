@@ -207,10 +207,14 @@ struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    /// The view of a frame running `code` of a method of `class`.
-    fn of(class: &'a Class, code: &'a Code, frame: &Frame) -> View<'a> {
+    /// The view of a frame running `code` of a method of `class`; with `plain`, for plain
+    /// execution (which runs the register form; a machine that explores gets none).
+    fn of(class: &'a Class, code: &'a Code, frame: &Frame, plain: bool) -> View<'a> {
         View {
-            run: &code.run,
+            run: match plain {
+                true => code.register_form(&class.pool),
+                false => &[],
+            },
             insns: &code.insns,
             switches: &code.switches,
             pool: &class.pool,
@@ -841,7 +845,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Ret(i) => match unsafe { *local!(i) } {
                 // A return address of another method's code, passed in by ill-typed code,
                 // could lie beyond this one's.
-                Value::RetAddr(a) if (a as usize) < view.run.len() => pc = a as usize,
+                Value::RetAddr(a) if (a as usize) <= view.insns.len() => pc = a as usize,
                 _ => fail!(Fault::BadRet),
             },
             Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
@@ -935,7 +939,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let taken = cond.test(value!(a).as_int(), 0);
                 pc = if taken { target as usize } else { pc + 2 };
             }
-            Insn::GetFieldL(a, index) if !M::EXPLORES && whole!(2) && fits!(1) => {
+            Insn::GetFieldL(a, index) if whole!(2) && fits!(1) => {
                 let field = resolved_field(view.cache, index).and_then(|f| {
                     let o = heap.get(value!(a).as_ref())?;
                     o.fields().get(f.slot as usize)
@@ -951,7 +955,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
-            Insn::ArrayLoadLL(a, i) if !M::EXPLORES && whole!(3) && fits!(1) => {
+            Insn::ArrayLoadLL(a, i) if whole!(3) && fits!(1) => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
                         left -= 2;
@@ -961,7 +965,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(_) => load!(a),
                 }
             }
-            Insn::ArrayLoadLLStore(a, i, c) if !M::EXPLORES && whole!(4) => {
+            Insn::ArrayLoadLLStore(a, i, c) if whole!(4) => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
                         left -= 3;
@@ -971,7 +975,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(_) => load!(a),
                 }
             }
-            Insn::ArrayStoreLLL(a, i, v) if !M::EXPLORES && whole!(4) => {
+            Insn::ArrayStoreLLL(a, i, v) if whole!(4) => {
                 let v = value!(v);
                 // A reference needs the outer loop's ArrayStoreException check.
                 let stored = !matches!(v, Value::Ref(r) if !r.is_null())
@@ -988,7 +992,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 iinc!(i, delta);
                 pc = target as usize;
             }
-            Insn::GetFieldDupL(a, index) if !M::EXPLORES && whole!(3) && fits!(2) => {
+            Insn::GetFieldDupL(a, index) if whole!(3) && fits!(2) => {
                 let obj = value!(a);
                 let field = resolved_field(view.cache, index).and_then(|f| {
                     let o = heap.get(obj.as_ref())?;
@@ -1006,7 +1010,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
-            Insn::BinPutField(op, index) if !M::EXPLORES && whole!(2) && holds!(3) => {
+            Insn::BinPutField(op, index) if whole!(2) && holds!(3) => {
                 // SAFETY: the guard proved the three entries exist.
                 let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
                 let slot = resolved_field(view.cache, index).and_then(|f| {
@@ -1023,7 +1027,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     _ => bin!(op),
                 }
             }
-            Insn::BinSF(op, a, index) if !M::EXPLORES && whole!(3) && holds!(1) => {
+            Insn::BinSF(op, a, index) if whole!(3) && holds!(1) => {
                 let field = resolved_field(view.cache, index).and_then(|f| {
                     let o = heap.get(value!(a).as_ref())?;
                     o.fields().get(f.slot as usize).copied()
@@ -1034,7 +1038,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
-            Insn::ArrayMoveLL(a, i) if !M::EXPLORES && whole!(4) && holds!(2) => {
+            Insn::ArrayMoveLL(a, i) if whole!(4) && holds!(2) => {
                 // SAFETY: the guard proved both entries exist.
                 let (to, at) = unsafe { ((*top.sub(2)).as_ref(), (*top.sub(1)).as_int()) };
                 let moved = match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
@@ -1232,7 +1236,7 @@ impl<M: Machine> Vm<M> {
             // of a register form that could not complete as a whole).
             let mut single = false;
 
-            let view = View::of(&class, code, frame);
+            let view = View::of(&class, code, frame, !M::EXPLORES);
 
             // The inner loop uses the value stack through a raw pointer (see [`execute`]);
             // `sync!` stores its length back into the vector before anything else looks at the

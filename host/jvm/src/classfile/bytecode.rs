@@ -6,6 +6,8 @@
 //! the exception and line tables, and verifies operand stack heights by data flow so that the
 //! interpreter can never underflow or overflow a frame.
 
+use std::cell::OnceCell;
+
 use classfile_parser::attribute_info::CodeAttribute;
 use classfile_parser::code_attribute::{instruction_parser, Instruction as I};
 
@@ -467,10 +469,10 @@ pub struct Code {
     pub max_locals: u16,
     /// The instructions.
     pub insns: Box<[Insn]>,
-    /// The instructions as plain execution runs them: `insns` in register form
-    /// ([`register_form`](super::fuse::register_form)); empty until the class file reader has
-    /// checked the code (the interpreter refuses to run an empty one: it fell off the end).
-    pub run: Box<[Insn]>,
+    /// The instructions as plain execution runs them, made when first asked for
+    /// ([`Code::register_form`]): most decoded methods never run, and a search does not run
+    /// them in this form.
+    pub run: OnceCell<Box<[Insn]>>,
     /// Byte offset of each instruction (for listeners and javap-style traces).
     pub offsets: Box<[u32]>,
     /// Original opcode of each instruction (the widened one for `wide`).
@@ -670,8 +672,7 @@ pub fn decode(
     let code = Code {
         max_stack: attr.max_stack,
         max_locals: attr.max_locals,
-        // Made by the class file reader once the stack check passed.
-        run: Box::new([]),
+        run: OnceCell::new(),
         insns: insns.into(),
         offsets: raw.iter().map(|(o, _)| *o as u32).collect(),
         opcodes: opcodes.into(),

@@ -2,7 +2,7 @@
 //!
 //! A stack machine passes every operand through the operand stack: `x = y * y` is four
 //! instructions, each dispatched on its own, and each value makes a trip through memory that
-//! the next instruction has to wait for. [`register_form`] replaces the first instruction of
+//! the next instruction has to wait for. [`Code::register_form`] replaces the first instruction of
 //! frequent sequences with one instruction that reads its operands from locals or constants
 //! and writes its result where the sequence would have left it (`BinLLStore(Dmul, y, y, x)`).
 //! The rest of the sequence stays in place, so a branch into its middle still runs the
@@ -11,14 +11,21 @@
 //! that ends inside the sequence, a driver that steps one instruction at a time). A machine
 //! that explores runs the decoded instructions instead.
 
-use super::bytecode::{BinOp, Insn};
+use super::bytecode::{BinOp, Code, Insn};
 use super::constant::Constant;
 
-/// The instructions as the interpreter runs them: `insns` with the first instruction of each
-/// fusable sequence replaced by its register form, and [`Insn::End`] after the last one (so
-/// that running off the end needs no test of its own). Long constants of `ldc2_w` are read
-/// from `pool`.
-pub fn register_form(insns: &[Insn], pool: &[Constant]) -> Box<[Insn]> {
+impl Code {
+    /// The instructions in register form (made on the first call; `pool` is the constant pool
+    /// of the method's class).
+    pub fn register_form(&self, pool: &[Constant]) -> &[Insn] {
+        self.run.get_or_init(|| register_form(&self.insns, pool))
+    }
+}
+
+/// `insns` with the first instruction of each fusable sequence replaced by its register form,
+/// and [`Insn::End`] after the last one (so that running off the end needs no test of its
+/// own). Long constants of `ldc2_w` are read from `pool`.
+fn register_form(insns: &[Insn], pool: &[Constant]) -> Box<[Insn]> {
     (0..insns.len())
         .map(|i| fused(&insns[i..], pool).unwrap_or(insns[i]))
         .chain([Insn::End])

@@ -412,7 +412,7 @@ impl Ctx<'_> {
                         }
                     }
                     let is_static = access & access::STATIC != 0;
-                    let mut decoded = bytecode::decode(
+                    let decoded = bytecode::decode(
                         &attr,
                         self.pool,
                         &tables,
@@ -421,7 +421,6 @@ impl Ctx<'_> {
                     )
                     .map_err(context)?;
                     stackcheck::check(&decoded, self.pool).map_err(context)?;
-                    decoded.run = fuse::register_form(&decoded.insns, self.pool);
                     code = Some(decoded);
                 }
                 "Exceptions" => {

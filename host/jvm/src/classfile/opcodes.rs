@@ -868,7 +868,7 @@ mod tests {
             max_stack: 4,
             max_locals: 5,
             insns: insns.iter().map(|(i, _)| *i).collect(),
-            run: Box::new([]),
+            run: Default::default(),
             offsets: (0..n as u32).collect(),
             opcodes: insns.iter().map(|(_, m)| opcode(m).unwrap()).collect(),
             switches: Box::new([

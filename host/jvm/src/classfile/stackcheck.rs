@@ -82,7 +82,7 @@ mod tests {
             max_stack,
             max_locals: 4,
             insns: insns.iter().map(|(_, i)| *i).collect(),
-            run: Box::new([]),
+            run: Default::default(),
             offsets: (0..n as u32).collect(),
             opcodes: insns
                 .iter()
