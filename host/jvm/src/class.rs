@@ -8,7 +8,7 @@ use crate::classfile::{
     access, BasicType, Bootstrap, Code, Constant, FieldType, InnerClass, RecordComponent,
 };
 use crate::classpath::Loader;
-use crate::linkage::{Meaning, NativeId};
+use crate::linkage::{Meaning, NativeId, Pure};
 use crate::value::{ElemKind, Value};
 
 /// Index of a loaded class in the registry.
@@ -348,6 +348,20 @@ pub const SPECIAL_CALL: ClassId = ClassId::MAX - 2;
 /// which plain execution calls without a frame (see [`Class::sites`]).
 pub const PURE_CALL: ClassId = ClassId::MAX - 3;
 
+/// The receiver key of a cached `invokestatic` of pure native `op` whose class is initialized
+/// (a [`PURE_CALL`] site becomes one after its first call in plain execution): plain
+/// execution's inner loop computes such a call in place.
+pub const fn ready_pure(op: Pure) -> ClassId {
+    PURE_CALL - 1 - op as ClassId
+}
+
+/// The operation of a [`ready_pure`] key.
+#[inline(always)]
+pub fn ready_pure_op(key: ClassId) -> Option<Pure> {
+    let n = (PURE_CALL - 1).checked_sub(key)?;
+    Pure::ALL.get(n as usize).copied()
+}
+
 /// The field that pool entry `index` names, if its resolution already ran (`cache`: a
 /// class's [`Class::cache`]); the fast paths of field instructions read it without a call.
 #[inline(always)]
@@ -408,4 +422,21 @@ pub enum Label {
     Str(Rc<[u16]>),
     /// An enum constant by name (enumSwitch).
     EnumName(Rc<[u16]>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ready_pure_keys_name_their_operation_and_nothing_else() {
+        for op in Pure::ALL {
+            assert_eq!(ready_pure_op(ready_pure(op)), Some(op));
+        }
+        for key in [0, 1, 1000, PURE_CALL, SPECIAL_CALL, STATIC_CALL, NO_SITE.0] {
+            assert_eq!(ready_pure_op(key), None, "{key}");
+        }
+        let last = ready_pure(Pure::ALL[Pure::ALL.len() - 1]);
+        assert_eq!(ready_pure_op(last - 1), None);
+    }
 }

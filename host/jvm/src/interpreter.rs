@@ -9,9 +9,9 @@
 //! reloads whichever frame is now on top. The inner loop runs the code in register form
 //! (`classfile::fuse`): frequent sequences as single instructions on locals.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
-use super::class::{resolved_field, Class};
+use super::class::{ready_pure_op, resolved_field, Class, ClassId, MethodId};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
@@ -189,6 +189,45 @@ fn store_element(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Resul
     }
 }
 
+/// Field `index` (a resolved pool entry) of object `obj`; `None` if the entry is not resolved
+/// or `obj` is null. A function, not a closure, so that it is always inlined: as an
+/// out-of-line closure it cost the field forms a third of their instructions.
+#[inline(always)]
+fn field<'h>(
+    heap: &'h Heap,
+    cache: &[OnceCell<Resolved>],
+    index: u16,
+    obj: Ref,
+) -> Option<&'h Value> {
+    let f = resolved_field(cache, index)?;
+    heap.get(obj)?.fields().get(f.slot as usize)
+}
+
+/// [`field`] for writing.
+#[inline(always)]
+fn field_mut<'h>(
+    heap: &'h mut Heap,
+    cache: &[OnceCell<Resolved>],
+    index: u16,
+    obj: Ref,
+) -> Option<&'h mut Value> {
+    let f = resolved_field(cache, index)?;
+    heap.get_mut(obj)?.fields_mut().get_mut(f.slot as usize)
+}
+
+/// [`load_element`] and [`store_element`] out of line, for the outer loop: their element code
+/// inlined there as well made a search's interpreter loop larger and slower.
+#[inline(never)]
+fn load_element_outer(heap: &Heap, array: Ref, index: i32) -> Result<Value, Fault> {
+    load_element(heap, array, index)
+}
+
+/// See [`load_element_outer`].
+#[inline(never)]
+fn store_element_outer(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Result<(), Fault> {
+    store_element(heap, array, index, value)
+}
+
 /// The running frame as [`execute`] sees it.
 #[derive(Clone, Copy)]
 struct View<'a> {
@@ -201,6 +240,8 @@ struct View<'a> {
     switches: &'a [Switch],
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
+    /// The class's call-site caches (see [`ready_pure`](crate::class::ready_pure)).
+    sites: &'a [Cell<(ClassId, MethodId)>],
     /// Where the frame's locals and operand stack begin in the value stack.
     locals: usize,
     stack_base: usize,
@@ -219,6 +260,7 @@ impl<'a> View<'a> {
             switches: &code.switches,
             pool: &class.pool,
             cache: &class.cache,
+            sites: &class.sites,
             locals: frame.locals as usize,
             stack_base: frame.stack_base as usize,
         }
@@ -867,6 +909,23 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
                 pc += 1;
             }
+            // A call bound to a pure native of an initialized class, computed in place as
+            // the outer loop's `call_pure` would (plain execution only, as there).
+            Insn::InvokeStatic(index) if !M::EXPLORES => {
+                let site = view.sites.get(usize::from(index)).map(Cell::get);
+                match site.and_then(|(key, _)| ready_pure_op(key)) {
+                    Some(op) if holds!(op.args()) => {
+                        // SAFETY: the guard proved the arguments exist.
+                        let at = unsafe { top.sub(op.args()) };
+                        let args = unsafe { std::slice::from_raw_parts(at, op.args()) };
+                        let result = op.apply(args);
+                        top = at;
+                        push!(result);
+                        pc += 1;
+                    }
+                    _ => break Exit::Slow(insn),
+                }
+            }
             Insn::PutField(index) if !M::EXPLORES => {
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(insn);
@@ -940,11 +999,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 pc = if taken { target as usize } else { pc + 2 };
             }
             Insn::GetFieldL(a, index) if whole!(2) && fits!(1) => {
-                let field = resolved_field(view.cache, index).and_then(|f| {
-                    let o = heap.get(value!(a).as_ref())?;
-                    o.fields().get(f.slot as usize)
-                });
-                match field {
+                match field(heap, view.cache, index, value!(a).as_ref()) {
                     Some(field) => {
                         left -= 1;
                         // SAFETY: top < end; a field is a valid value.
@@ -994,11 +1049,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::GetFieldDupL(a, index) if whole!(3) && fits!(2) => {
                 let obj = value!(a);
-                let field = resolved_field(view.cache, index).and_then(|f| {
-                    let o = heap.get(obj.as_ref())?;
-                    o.fields().get(f.slot as usize)
-                });
-                match field {
+                match field(heap, view.cache, index, obj.as_ref()) {
                     Some(field) => {
                         left -= 2;
                         push!(obj);
@@ -1013,11 +1064,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::BinPutField(op, index) if whole!(2) && holds!(3) => {
                 // SAFETY: the guard proved the three entries exist.
                 let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
-                let slot = resolved_field(view.cache, index).and_then(|f| {
-                    let o = heap.get_mut(obj)?;
-                    o.fields_mut().get_mut(f.slot as usize)
-                });
-                match (slot, apply(op, x, y)) {
+                match (field_mut(heap, view.cache, index, obj), apply(op, x, y)) {
                     (Some(slot), Some(v)) => {
                         left -= 1;
                         write!(slot, v);
@@ -1028,11 +1075,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
             }
             Insn::BinSF(op, a, index) if whole!(3) && holds!(1) => {
-                let field = resolved_field(view.cache, index).and_then(|f| {
-                    let o = heap.get(value!(a).as_ref())?;
-                    o.fields().get(f.slot as usize).copied()
-                });
-                match field {
+                match field(heap, view.cache, index, value!(a).as_ref()).copied() {
                     // SAFETY: the guard proved the top entry exists.
                     Some(y) => fused!(3, apply(op, unsafe { *top.sub(1) }, y), |v| set_top!(v)),
                     None => load!(a),
@@ -1405,7 +1448,7 @@ impl<M: Machine> Vm<M> {
                             M::read(self, array);
                         }
                         let index = exec.peek(0).as_int();
-                        match load_element(&self.state.heap, array, index) {
+                        match load_element_outer(&self.state.heap, array, index) {
                             Ok(v) => {
                                 exec.pop();
                                 exec.pop();
@@ -1431,12 +1474,11 @@ impl<M: Machine> Vm<M> {
                         }
                         // What the store replaces, for a machine that tracks stores.
                         let old = match M::EXPLORES {
-                            true => {
-                                load_element(&self.state.heap, array, index).unwrap_or_default()
-                            }
+                            true => load_element_outer(&self.state.heap, array, index)
+                                .unwrap_or_default(),
                             false => Value::Void,
                         };
-                        match store_element(&mut self.state.heap, array, index, value) {
+                        match store_element_outer(&mut self.state.heap, array, index, value) {
                             Ok(()) => {
                                 exec.stack.truncate(exec.stack.len().saturating_sub(3));
                                 if M::EXPLORES {

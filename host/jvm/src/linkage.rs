@@ -44,6 +44,15 @@ pub enum Pure {
 }
 
 impl Pure {
+    /// Every operation, in declaration order (see [`crate::class::ready_pure`]).
+    pub const ALL: [Pure; 5] = [
+        Pure::Sqrt,
+        Pure::DoubleBits,
+        Pure::BitsDouble,
+        Pure::FloatBits,
+        Pure::BitsFloat,
+    ];
+
     /// Operand stack entries the arguments take.
     pub fn args(self) -> usize {
         1

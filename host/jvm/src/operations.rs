@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
 use super::class::{
-    Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE, PURE_CALL, SPECIAL_CALL,
-    STATIC_CALL,
+    ready_pure, ready_pure_op, Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE,
+    PURE_CALL, SPECIAL_CALL, STATIC_CALL,
 };
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
@@ -292,7 +292,9 @@ impl<M: Machine> Vm<M> {
             let m = self.classes.method(target);
             let (declaring, arg_entries) = (m.class, usize::from(m.arg_entries));
             let hit = match kind {
-                Kind::Static => key == STATIC_CALL || key == PURE_CALL,
+                Kind::Static => {
+                    key == STATIC_CALL || key == PURE_CALL || ready_pure_op(key).is_some()
+                }
                 Kind::Special => key == SPECIAL_CALL,
                 Kind::Virtual | Kind::Interface => {
                     let receiver = exec.peek(arg_entries.saturating_sub(1)).as_ref();
@@ -301,7 +303,13 @@ impl<M: Machine> Vm<M> {
                 }
             };
             if hit {
-                if !M::EXPLORES && key == PURE_CALL && self.call_pure(exec, target) {
+                let pure = key == PURE_CALL || ready_pure_op(key).is_some();
+                if !M::EXPLORES && pure && self.call_pure(exec, target) {
+                    if let (Some(site), Some(op)) = (site, self.classes.method(target).meaning.pure)
+                    {
+                        // Its class is initialized now, and stays so.
+                        site.set((ready_pure(op), target));
+                    }
                     return Ok(());
                 }
                 return self.invoke_selected(exec, class, kind, declaring, target);

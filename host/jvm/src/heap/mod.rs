@@ -141,7 +141,7 @@ impl ObjData {
     }
 
     /// Element `i` as a value (the caller checked bounds via [`array_len`](Self::array_len)).
-    #[inline]
+    #[inline(always)]
     pub fn load(&self, i: usize) -> Option<Value> {
         Some(match self {
             ObjData::Fields(_) => return None,
@@ -157,7 +157,7 @@ impl ObjData {
     }
 
     /// Stores `v` into element `i` with the element type's narrowing; false if out of range.
-    #[inline]
+    #[inline(always)]
     pub fn store(&mut self, i: usize, v: Value) -> bool {
         fn put<T>(a: &mut [T], i: usize, x: T) -> bool {
             match a.get_mut(i) {
