@@ -307,7 +307,8 @@ impl<M: Machine> Vm<M> {
                 if !M::EXPLORES && pure && self.call_pure(exec, target) {
                     if let (Some(site), Some(op)) = (site, self.classes.method(target).meaning.pure)
                     {
-                        // Its class is initialized now, and stays so.
+                        // Its class is initialized now, and stays so: plain execution never
+                        // goes back to an earlier state.
                         site.set((ready_pure(op), target));
                     }
                     return Ok(());
