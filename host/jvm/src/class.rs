@@ -134,8 +134,8 @@ pub struct Class {
     pub cache: Box<[OnceCell<crate::class::Resolved>]>,
     /// Per method reference in the pool, the call site's inline cache: the receiver class an
     /// invoke through it last saw and the method selected for it ([`NO_SITE`] while empty;
-    /// [`STATIC_CALL`], [`PURE_CALL`] or [`SPECIAL_CALL`] for selections that do not depend on
-    /// a receiver).
+    /// [`STATIC_CALL`], [`PURE_CALL`], [`ready_pure`], [`SPECIAL_CALL`] or [`empty_special`]
+    /// for selections that do not depend on a receiver).
     pub sites: Box<[Cell<(ClassId, MethodId)>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
@@ -362,6 +362,27 @@ pub fn ready_pure_op(key: ClassId) -> Option<Pure> {
     Pure::ALL.get(n as usize).copied()
 }
 
+/// The receiver key of a cached `invokespecial` of a method that does nothing (its code begins
+/// with `return`, and it is not synchronized) whose arguments, the receiver included, take
+/// `entries` operand stack entries (1 to 255). Plain execution's inner loop drops the
+/// arguments instead of calling, once it has checked the receiver: every constructor ends in
+/// such a call, of `Object.<init>`.
+pub const fn empty_special(entries: u8) -> ClassId {
+    EMPTY_SPECIAL - entries as ClassId
+}
+
+/// Below the [`ready_pure`] keys: where the [`empty_special`] keys begin.
+const EMPTY_SPECIAL: ClassId = PURE_CALL - 1 - Pure::ALL.len() as ClassId;
+
+/// The argument entries of an [`empty_special`] key.
+#[inline(always)]
+pub fn empty_special_entries(key: ClassId) -> Option<usize> {
+    match EMPTY_SPECIAL.checked_sub(key)? {
+        n @ 1..=255 => Some(n as usize),
+        _ => None,
+    }
+}
+
 /// The field that pool entry `index` names, if its resolution already ran (`cache`: a
 /// class's [`Class::cache`]); the fast paths of field instructions read it without a call.
 #[inline(always)]
@@ -438,5 +459,21 @@ mod tests {
         }
         let last = ready_pure(Pure::ALL[Pure::ALL.len() - 1]);
         assert_eq!(ready_pure_op(last - 1), None);
+    }
+
+    #[test]
+    fn empty_special_keys_hold_their_entries_apart_from_every_other_key() {
+        for entries in [1, 2, 7, 255] {
+            let key = empty_special(entries);
+            assert_eq!(empty_special_entries(key), Some(usize::from(entries)));
+            assert_eq!(ready_pure_op(key), None);
+        }
+        for op in Pure::ALL {
+            assert_eq!(empty_special_entries(ready_pure(op)), None);
+        }
+        for key in [0, 1000, PURE_CALL, SPECIAL_CALL, STATIC_CALL, NO_SITE.0] {
+            assert_eq!(empty_special_entries(key), None, "{key}");
+        }
+        assert_eq!(empty_special_entries(empty_special(255) - 1), None);
     }
 }

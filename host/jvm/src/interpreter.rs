@@ -11,7 +11,9 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::class::{ready_pure_op, resolved_field, Class, ClassId, MethodId};
+use super::class::{
+    empty_special_entries, ready_pure_op, resolved_field, Class, ClassId, MethodId,
+};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
@@ -921,6 +923,19 @@ fn execute<'a, M: Machine, const ONE: bool>(
                         let result = op.apply(args);
                         top = at;
                         push!(result);
+                        pc += 1;
+                    }
+                    _ => break Exit::Slow(insn),
+                }
+            }
+            // A call of a method that does nothing: its arguments dropped (plain execution
+            // only; a null receiver is left to the outer loop).
+            Insn::InvokeSpecial(index) if !M::EXPLORES => {
+                let site = view.sites.get(usize::from(index)).map(Cell::get);
+                match site.and_then(|(key, _)| empty_special_entries(key)) {
+                    // SAFETY (reading the receiver): holds! proved the entries exist.
+                    Some(n) if holds!(n) && !unsafe { *top.sub(n) }.as_ref().is_null() => {
+                        top = unsafe { top.sub(n) };
                         pc += 1;
                     }
                     _ => break Exit::Slow(insn),

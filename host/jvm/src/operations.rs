@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
 use super::class::{
-    ready_pure, ready_pure_op, Body, Class, ClassId, ClassKind, Method, MethodId, NO_SITE,
-    PURE_CALL, SPECIAL_CALL, STATIC_CALL,
+    empty_special, empty_special_entries, ready_pure, ready_pure_op, Body, Class, ClassId,
+    ClassKind, Method, MethodId, NO_SITE, PURE_CALL, SPECIAL_CALL, STATIC_CALL,
 };
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
@@ -15,7 +15,7 @@ use super::thread::{Exec, FrameKind};
 use super::value::ElemKind;
 use super::value::{Ref, Value};
 use crate::class::FieldRef;
-use crate::classfile::Constant;
+use crate::classfile::{Constant, Insn};
 use crate::flow::Flow;
 use crate::flow::Stop;
 use crate::flow::{NativeExit, Unsupported};
@@ -295,7 +295,7 @@ impl<M: Machine> Vm<M> {
                 Kind::Static => {
                     key == STATIC_CALL || key == PURE_CALL || ready_pure_op(key).is_some()
                 }
-                Kind::Special => key == SPECIAL_CALL,
+                Kind::Special => key == SPECIAL_CALL || empty_special_entries(key).is_some(),
                 Kind::Virtual | Kind::Interface => {
                     let receiver = exec.peek(arg_entries.saturating_sub(1)).as_ref();
                     // A null receiver misses and throws below.
@@ -358,7 +358,8 @@ impl<M: Machine> Vm<M> {
                 match kind {
                     Kind::Special => {
                         let m = m.clone();
-                        (SPECIAL_CALL, self.select_special(class, &m))
+                        let target = self.select_special(class, &m);
+                        (self.special_key(target), target)
                     }
                     _ => match self.classes.select(receiver_class, resolved) {
                         Ok(t) => (receiver_class, t),
@@ -371,6 +372,19 @@ impl<M: Machine> Vm<M> {
             site.set((key, target));
         }
         self.invoke_selected(exec, class, kind, declaring, target)
+    }
+
+    /// The site key of an `invokespecial` bound to `target`: in plain execution, an
+    /// [`empty_special`] key if `target` does nothing (see there).
+    fn special_key(&self, target: MethodId) -> ClassId {
+        let t = self.classes.method(target);
+        let empty = !M::EXPLORES
+            && !t.is_synchronized()
+            && matches!(t.body(), Body::Code(c) if c.insns.first() == Some(&Insn::Return));
+        match u8::try_from(t.arg_entries) {
+            Ok(entries @ 1..) if empty => empty_special(entries),
+            _ => SPECIAL_CALL,
+        }
     }
 
     /// Calls `target`, selected for the invoke of `kind` at the current instruction of code of

@@ -206,7 +206,7 @@ pub struct Registers {
     /// The instruction budget the running thread's current run started with: the
     /// instruction executed with one less left is the run's first.
     pub run_budget: u64,
-    /// The budget at which the running thread pauses (returning [`Stop::Budget`] with
+    /// The budget at which the running thread pauses (returning [`Stop::Budget`](crate::flow::Stop::Budget) with
     /// budget left), so that a driver can look at the clock during a long run; 0 (plain
     /// execution) pauses only when the budget is used up.
     pub checkpoint: u64,
