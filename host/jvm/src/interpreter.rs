@@ -297,24 +297,39 @@ fn access_static(
     if !f.is_static || state.init != InitState::Done {
         return false;
     }
+    // Entries and fields are copied as the inner loop writes them (`Value::relay`; see
+    // `Value::put`): read back whole, an entry the inner loop wrote would stall the copy.
     let stack = &mut world.exec.stack;
     match insn {
         Insn::GetStatic(_) => {
-            let Some(o) = heap.get(state.statics) else {
+            let Some(field) = heap
+                .get(state.statics)
+                .and_then(|o| o.fields().get(f.slot as usize))
+            else {
                 return false;
             };
-            stack.push(o.fields().get(f.slot as usize).copied().unwrap_or_default());
+            stack.reserve(1);
+            let len = stack.len();
+            // SAFETY: a field is a valid value, and the entry at `len` is within the
+            // capacity; it is written before the length covers it.
+            unsafe {
+                Value::relay(field, stack.as_mut_ptr().add(len));
+                stack.set_len(len + 1);
+            }
         }
         _ => {
-            if stack.len() <= view.stack_base {
-                return false;
-            }
-            let Some(o) = heap.get_mut(state.statics) else {
+            let Some(top) = stack.len().checked_sub(1).filter(|&t| t >= view.stack_base) else {
                 return false;
             };
-            if let (Some(slot), Some(v)) = (o.fields_mut().get_mut(f.slot as usize), stack.pop()) {
-                *slot = v;
-            }
+            let Some(slot) = heap
+                .get_mut(state.statics)
+                .and_then(|o| o.fields_mut().get_mut(f.slot as usize))
+            else {
+                return false;
+            };
+            // SAFETY: the entry at `top` is below the length, and the slot is writable.
+            unsafe { Value::relay(stack.as_ptr().add(top), slot) };
+            stack.truncate(top);
         }
     }
     true
@@ -1506,11 +1521,8 @@ impl<M: Machine> Vm<M> {
                             Err(f) => fault!(f),
                         }
                     }
-                    Insn::Return => complex!(self.op_return(exec, None)),
-                    Insn::ReturnValue => {
-                        let v = exec.pop();
-                        complex!(self.op_return(exec, Some(v)))
-                    }
+                    Insn::Return => complex!(self.op_return(exec, false)),
+                    Insn::ReturnValue => complex!(self.op_return(exec, true)),
                     Insn::GetField(index) => complex!(self.op_getfield(exec, &class, index)),
                     Insn::PutField(index) => complex!(self.op_putfield(exec, &class, index)),
                     Insn::GetStatic(index) => complex!(self.op_getstatic(exec, &class, index)),

@@ -652,7 +652,9 @@ impl<M: Machine> Vm<M> {
         }
     }
 
-    pub(crate) fn op_return(&mut self, exec: &mut Exec, value: Option<Value>) -> Flow {
+    /// Returns from the top frame; with `value`, the top entry of its operand stack is the
+    /// method's result.
+    pub(crate) fn op_return(&mut self, exec: &mut Exec, value: bool) -> Flow {
         if let Some(f) = exec.top() {
             let method = f.method;
             self.report_method(exec, false, method);
@@ -660,30 +662,30 @@ impl<M: Machine> Vm<M> {
         let Some(frame) = exec.frames.pop() else {
             return Err(Stop::FramesEmpty);
         };
-        exec.stack.truncate(frame.locals as usize);
+        let base = frame.locals as usize;
+        let upcall = matches!(frame.kind, FrameKind::Upcall);
+        match frame.kind {
+            FrameKind::Call | FrameKind::Interposed if value => exec.collapse_to(base),
+            _ => {
+                if upcall {
+                    let result = exec.stack.last().copied().filter(|_| value);
+                    self.regs.upcall_result = result.unwrap_or_default();
+                }
+                exec.stack.truncate(base);
+            }
+        }
         self.release_lock(exec, frame.lock);
         match frame.kind {
             FrameKind::Call => {
-                if let Some(v) = value {
-                    exec.push(v);
-                }
                 exec.advance();
                 Ok(())
             }
-            FrameKind::Interposed => {
-                if let Some(v) = value {
-                    exec.push(v);
-                }
-                Ok(())
-            }
+            FrameKind::Interposed => Ok(()),
             FrameKind::ClassInit(c) => {
                 self.finish_init(c, true);
                 Ok(())
             }
-            FrameKind::Upcall => {
-                self.regs.upcall_result = value.unwrap_or_default();
-                Err(Stop::UpcallDone)
-            }
+            FrameKind::Upcall => Err(Stop::UpcallDone),
         }
     }
 
