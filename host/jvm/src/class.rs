@@ -132,11 +132,8 @@ pub struct Class {
     pub pool: Box<[Constant]>,
     /// Resolution results per pool entry.
     pub cache: Box<[OnceCell<crate::class::Resolved>]>,
-    /// Per method reference in the pool, the call site's inline cache: the receiver class an
-    /// invoke through it last saw and the method selected for it ([`NO_SITE`] while empty;
-    /// [`STATIC_CALL`], [`PURE_CALL`], [`ready_pure`], [`SPECIAL_CALL`] or [`empty_special`]
-    /// for selections that do not depend on a receiver).
-    pub sites: Box<[Cell<(ClassId, MethodId)>]>,
+    /// Per method reference in the pool, the call site's inline cache (see [`Site`]).
+    pub sites: Box<[Cell<Site>]>,
     /// Attributes for reflection and invokedynamic.
     pub attrs: ClassAttrs,
     /// `<clinit>`, if any.
@@ -334,8 +331,18 @@ pub fn method_key(class: u64, index: usize) -> u64 {
     x ^ (x >> 29)
 }
 
-/// An empty call-site cache entry (see [`Class::sites`]).
+/// A call site's inline cache ([`Class::sites`]): the receiver classes an invoke through it
+/// last saw and the methods selected for them, the latest first; two, so that a site called
+/// alternately on two classes (a visitor's, say) keeps hitting. A key of [`STATIC_CALL`],
+/// [`PURE_CALL`], [`ready_pure`], [`SPECIAL_CALL`] or [`empty_special`] (in the first entry
+/// alone) is a selection that does not depend on a receiver; [`NO_SITE`] is an empty entry.
+pub type Site = [(ClassId, MethodId); 2];
+
+/// An empty call-site cache entry (see [`Site`]).
 pub const NO_SITE: (ClassId, MethodId) = (ClassId::MAX, MethodId::MAX);
+
+/// A call-site cache with nothing in it.
+pub const EMPTY_SITE: Site = [NO_SITE; 2];
 
 /// The receiver key of a cached `invokestatic` (see [`Class::sites`]).
 pub const STATIC_CALL: ClassId = ClassId::MAX - 1;
@@ -381,6 +388,11 @@ pub fn empty_special_entries(key: ClassId) -> Option<usize> {
         n @ 1..=255 => Some(n as usize),
         _ => None,
     }
+}
+
+/// Whether a call-site key is a receiver class (not one of the reserved keys above).
+pub fn is_receiver_key(key: ClassId) -> bool {
+    key < EMPTY_SPECIAL - 255
 }
 
 /// The field that pool entry `index` names, if its resolution already ran (`cache`: a
@@ -475,5 +487,14 @@ mod tests {
             assert_eq!(empty_special_entries(key), None, "{key}");
         }
         assert_eq!(empty_special_entries(empty_special(255) - 1), None);
+        assert!(is_receiver_key(empty_special(255) - 1));
+        for key in [
+            empty_special(255),
+            empty_special(1),
+            ready_pure(Pure::Sqrt),
+            NO_SITE.0,
+        ] {
+            assert!(!is_receiver_key(key));
+        }
     }
 }

@@ -11,9 +11,7 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::class::{
-    empty_special_entries, ready_pure_op, resolved_field, Class, ClassId, MethodId,
-};
+use super::class::{empty_special_entries, ready_pure_op, resolved_field, Class, Site};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
@@ -243,7 +241,7 @@ struct View<'a> {
     pool: &'a [Constant],
     cache: &'a [OnceCell<Resolved>],
     /// The class's call-site caches (see [`ready_pure`](crate::class::ready_pure)).
-    sites: &'a [Cell<(ClassId, MethodId)>],
+    sites: &'a [Cell<Site>],
     /// Where the frame's locals and operand stack begin in the value stack.
     locals: usize,
     stack_base: usize,
@@ -930,7 +928,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // the outer loop's `call_pure` would (plain execution only, as there).
             Insn::InvokeStatic(index) if !M::EXPLORES => {
                 let site = view.sites.get(usize::from(index)).map(Cell::get);
-                match site.and_then(|(key, _)| ready_pure_op(key)) {
+                match site.and_then(|[(key, _), _]| ready_pure_op(key)) {
                     Some(op) if holds!(op.args()) => {
                         // SAFETY: the guard proved the arguments exist.
                         let at = unsafe { top.sub(op.args()) };
@@ -947,7 +945,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // only; a null receiver is left to the outer loop).
             Insn::InvokeSpecial(index) if !M::EXPLORES => {
                 let site = view.sites.get(usize::from(index)).map(Cell::get);
-                match site.and_then(|(key, _)| empty_special_entries(key)) {
+                match site.and_then(|[(key, _), _]| empty_special_entries(key)) {
                     // SAFETY (reading the receiver): holds! proved the entries exist.
                     Some(n) if holds!(n) && !unsafe { *top.sub(n) }.as_ref().is_null() => {
                         top = unsafe { top.sub(n) };

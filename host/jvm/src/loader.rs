@@ -9,7 +9,8 @@ use crate::classfile::{access, descriptor, ClassFile, FieldDef, FieldType, Metho
 use crate::classpath::{ClassPath, Loader};
 
 use super::class::{
-    class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId, NO_SITE,
+    class_key, method_key, Class, ClassAttrs, ClassId, ClassKind, Field, Method, MethodId,
+    EMPTY_SITE,
 };
 use super::value::ElemKind;
 use super::value::Value;
@@ -454,7 +455,7 @@ impl Classes {
             methods: method_ids.into(),
             vtable: vtable.into(),
             cache: (0..c.pool.len()).map(|_| OnceCell::new()).collect(),
-            sites: (0..c.pool.len()).map(|_| Cell::new(NO_SITE)).collect(),
+            sites: (0..c.pool.len()).map(|_| Cell::new(EMPTY_SITE)).collect(),
             pool: c.pool.into(),
             attrs: c.attrs,
             clinit,

@@ -5,8 +5,9 @@ use std::rc::Rc;
 
 use super::allocation::OutOfMemory;
 use super::class::{
-    empty_special, empty_special_entries, ready_pure, ready_pure_op, Body, Class, ClassId,
-    ClassKind, Method, MethodId, NO_SITE, PURE_CALL, SPECIAL_CALL, STATIC_CALL,
+    empty_special, empty_special_entries, is_receiver_key, ready_pure, ready_pure_op, Body, Class,
+    ClassId, ClassKind, Method, MethodId, EMPTY_SITE, NO_SITE, PURE_CALL, SPECIAL_CALL,
+    STATIC_CALL,
 };
 use super::heap::{instance_footprint, ObjData};
 use super::loader::LinkError;
@@ -288,31 +289,44 @@ impl<M: Machine> Vm<M> {
         // held when the entry was made and holds still, and selection depends only on the
         // receiver's class (on nothing for static and special calls).
         let site = class.sites.get(usize::from(index));
-        if let Some((key, target)) = site.map(Cell::get).filter(|&c| c != NO_SITE) {
+        let cached = site.map_or(EMPTY_SITE, Cell::get);
+        let [(key, target), second] = cached;
+        if key != NO_SITE.0 {
             let m = self.classes.method(target);
-            let (declaring, arg_entries) = (m.class, usize::from(m.arg_entries));
+            let (declaring, arg_entries, pure_op) =
+                (m.class, usize::from(m.arg_entries), m.meaning.pure);
             let hit = match kind {
                 Kind::Static => {
-                    key == STATIC_CALL || key == PURE_CALL || ready_pure_op(key).is_some()
+                    let pure = key == PURE_CALL || ready_pure_op(key).is_some();
+                    if !M::EXPLORES && pure && self.call_pure(exec, target) {
+                        if let (Some(site), Some(op)) = (site, pure_op) {
+                            // Its class is initialized now, and stays so: plain execution
+                            // never goes back to an earlier state.
+                            site.set([(ready_pure(op), target), NO_SITE]);
+                        }
+                        return Ok(());
+                    }
+                    (key == STATIC_CALL || pure).then_some(target)
                 }
-                Kind::Special => key == SPECIAL_CALL || empty_special_entries(key).is_some(),
+                Kind::Special => {
+                    (key == SPECIAL_CALL || empty_special_entries(key).is_some()).then_some(target)
+                }
                 Kind::Virtual | Kind::Interface => {
+                    // Both entries' methods have the call's descriptor, so the same number of
+                    // argument entries. A null receiver misses and throws below.
                     let receiver = exec.peek(arg_entries.saturating_sub(1)).as_ref();
-                    // A null receiver misses and throws below.
-                    self.class_of(receiver) == Some(key)
+                    match self.class_of(receiver) {
+                        Some(c) if c == key => Some(target),
+                        Some(c) if c == second.0 => Some(second.1),
+                        _ => None,
+                    }
                 }
             };
-            if hit {
-                let pure = key == PURE_CALL || ready_pure_op(key).is_some();
-                if !M::EXPLORES && pure && self.call_pure(exec, target) {
-                    if let (Some(site), Some(op)) = (site, self.classes.method(target).meaning.pure)
-                    {
-                        // Its class is initialized now, and stays so: plain execution never
-                        // goes back to an earlier state.
-                        site.set((ready_pure(op), target));
-                    }
-                    return Ok(());
-                }
+            if let Some(target) = hit {
+                let declaring = match target == cached[0].1 {
+                    true => declaring,
+                    false => self.classes.method(target).class,
+                };
                 return self.invoke_selected(exec, class, kind, declaring, target);
             }
         }
@@ -369,7 +383,12 @@ impl<M: Machine> Vm<M> {
             }
         };
         if let Some(site) = site {
-            site.set((key, target));
+            // A receiver class joins the classes seen before; anything else stands alone.
+            let previous = match kind {
+                Kind::Virtual | Kind::Interface if is_receiver_key(cached[0].0) => cached[0],
+                _ => NO_SITE,
+            };
+            site.set([(key, target), previous]);
         }
         self.invoke_selected(exec, class, kind, declaring, target)
     }
