@@ -190,8 +190,8 @@ fn store_element(heap: &mut Heap, array: Ref, index: i32, value: Value) -> Resul
 }
 
 /// Field `index` (a resolved pool entry) of object `obj`; `None` if the entry is not resolved,
-/// `obj` is null or has no such field. A function, not a closure, so that it is always inlined: as an
-/// out-of-line closure it cost the field forms a third of their instructions.
+/// `obj` is null or has no such field. A function, not a closure, so that it is always
+/// inlined: as an out-of-line closure it cost the field forms a third of their instructions.
 #[inline(always)]
 fn field<'h>(
     heap: &'h Heap,

@@ -682,16 +682,14 @@ impl<M: Machine> Vm<M> {
             return Err(Stop::FramesEmpty);
         };
         let base = frame.locals as usize;
-        let upcall = matches!(frame.kind, FrameKind::Upcall);
         match frame.kind {
             FrameKind::Call | FrameKind::Interposed if value => exec.collapse_to(base),
-            _ => {
-                if upcall {
-                    let result = exec.stack.last().copied().filter(|_| value);
-                    self.regs.upcall_result = result.unwrap_or_default();
-                }
+            FrameKind::Upcall => {
+                let result = exec.stack.last().copied().filter(|_| value);
+                self.regs.upcall_result = result.unwrap_or_default();
                 exec.stack.truncate(base);
             }
+            _ => exec.stack.truncate(base),
         }
         self.release_lock(exec, frame.lock);
         match frame.kind {
