@@ -1118,6 +1118,22 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 store!(c, Value::Int(k));
                 pc += 2;
             }
+            // SAFETY (reading the top entry): each guard proves it exists.
+            Insn::CmpLIf(op, b, cond, target) if whole!(3) && holds!(1) => {
+                let t = unsafe { *top.sub(1) };
+                let taken = apply(op, t, value!(b)).is_some_and(|v| cond.test(v.as_int(), 0));
+                left -= 2;
+                top = unsafe { top.sub(1) };
+                pc = if taken { target as usize } else { pc + 3 };
+            }
+            Insn::CmpKIf(op, k, cond, target) if whole!(3) && holds!(1) => {
+                let t = unsafe { *top.sub(1) };
+                let k = constant(op, i16::from(k));
+                let taken = apply(op, t, k).is_some_and(|v| cond.test(v.as_int(), 0));
+                left -= 2;
+                top = unsafe { top.sub(1) };
+                pc = if taken { target as usize } else { pc + 3 };
+            }
             // Register forms that cannot run whole run their first instruction.
             Insn::BinLL(_, a, _)
             | Insn::BinLLStore(_, a, _, _)
@@ -1138,7 +1154,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 iinc!(i, delta);
                 pc += 1;
             }
-            Insn::IfLL(_, a, _, _) | Insn::IfLK(_, a, _, _) => load!(a),
+            Insn::IfLL(_, a, _, _) | Insn::IfLK(_, a, _, _) | Insn::CmpLIf(_, a, _, _) => load!(a),
+            Insn::CmpKIf(op, k, _, _) => constant!(constant(op, i16::from(k))),
             Insn::BinSK(op, k) => constant!(constant(op, k)),
             Insn::BinStore(op, _) | Insn::CmpIf(op, _, _) | Insn::BinPutField(op, _) => bin!(op),
             Insn::End => fail!(Fault::FellOff),

@@ -61,6 +61,38 @@ public class RegisterForms {
                 + " " + (d == e) + " " + (d != e));
     }
 
+    // Comparisons of a computed value with a local or a small long constant, then a branch
+    // (`load b; xcmp; if` and `const k; xcmp; if`), as a primality loop's test makes them.
+    static int longCompares(long x, long y) {
+        int taken = 0;
+        if (x + 1 > y) taken += 1;
+        if (x * 2 < y) taken += 2;
+        if (x % 7 == 0) taken += 4;
+        if (x - y >= 2) taken += 8;
+        if (x + y != -100) taken += 16;
+        if (x * 3 <= 127) taken += 32;
+        if ((x ^ y) > 200) taken += 64;
+        if (x - 1 == Long.MAX_VALUE) taken += 128;
+        long bound = Math.min(Math.abs(x), 10_000);
+        for (long d = 3; d * d <= bound; d += 2) {
+            if (bound % d == 0) taken += 256;
+        }
+        return taken;
+    }
+
+    static int floatCompares(float p, float q, double d, double e) {
+        int taken = 0;
+        if (p * 2 > q) taken += 1;
+        if (p + 1 < q) taken += 2;
+        if (p - q >= p) taken += 4;
+        if (p * q <= q) taken += 8;
+        if (d * 2 > e) taken += 16;
+        if (d + 1 < e) taken += 32;
+        if (d - e == d) taken += 64;
+        if (d * e != e) taken += 128;
+        return taken;
+    }
+
     static int divide(int a, int b) {
         try {
             int q = a / b;
@@ -168,13 +200,15 @@ public class RegisterForms {
             {Long.MAX_VALUE, Long.MIN_VALUE}};
         for (long[] pair : longPairs) {
             longs(pair[0], pair[1], (int) pair[1]);
-            System.out.println("ldiv " + divideLong(pair[0], pair[1]));
+            System.out.println("ldiv " + divideLong(pair[0], pair[1]) + " lcmp "
+                    + longCompares(pair[0], pair[1]) + " " + longCompares(pair[1], pair[0]));
         }
         float[] fs = {1.5f, -0.0f, 0.0f, Float.NaN, Float.POSITIVE_INFINITY, 3e38f};
         double[] ds = {2.25, -0.0, 0.0, Double.NaN, Double.NEGATIVE_INFINITY, 1e308};
         for (int i = 0; i < fs.length; i++) {
             for (int j = 0; j < fs.length; j += 2) {
                 floats(fs[i], fs[j], ds[i], ds[j]);
+                System.out.println("fcmp " + floatCompares(fs[i], fs[j], ds[i], ds[j]));
             }
         }
         int[] ints = {1, 2, 3};

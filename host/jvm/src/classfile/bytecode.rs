@@ -201,6 +201,10 @@ pub enum Insn {
     IfL(Cond, u16, u32),
     /// `xcmp; if<cond>` (the comparison as a [`BinOp`]).
     CmpIf(BinOp, Cond, u32),
+    /// `load b; xcmp; if<cond>`: compares the top entry with local `b`.
+    CmpLIf(BinOp, u8, Cond, u32),
+    /// `const k; xcmp; if<cond>`: compares the top entry with `k`.
+    CmpKIf(BinOp, i8, Cond, u32),
     /// `load a; getfield f`.
     GetFieldL(u16, u16),
     /// `load a; load i; xaload`.

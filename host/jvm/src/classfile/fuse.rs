@@ -86,6 +86,16 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         (&[Iinc(i, d), Goto(t), ..], ..) if narrow(i).is_some() && i8::try_from(d).is_ok() => {
             IincGoto(narrow(i)?, i8::try_from(d).ok()?, t)
         }
+        (&[Load(b), _, If(cond, t), ..], _, op @ Some(_), _)
+            if compare(op) && narrow(b).is_some() =>
+        {
+            CmpLIf(op?, narrow(b)?, cond, t)
+        }
+        (&[_, _, If(cond, t), ..], _, op @ Some(_), _)
+            if compare(op) && k(0, op?).and_then(|k| i8::try_from(k).ok()).is_some() =>
+        {
+            CmpKIf(op?, i8::try_from(k(0, op?)?).ok()?, cond, t)
+        }
         (&[Load(b), ..], _, Some(op), _) => BinSL(op, b),
         (_, _, Some(op), _) if k(0, op).is_some() => BinSK(op, k(0, op)?),
         (&[_, Store(c), ..], Some(op), ..) => BinStore(op, c),
@@ -172,6 +182,28 @@ mod tests {
                 Some(CmpIf(BinOp::Dcmpg, Cond::Gt, 2)),
             ),
             (&[Iadd, If(Cond::Gt, 2)], None),
+            (
+                &[Load(2), Lcmp, If(Cond::Gt, 9)],
+                Some(CmpLIf(BinOp::Lcmp, 2, Cond::Gt, 9)),
+            ),
+            (
+                &[Load(2), Fcmpl, If(Cond::Ge, 9)],
+                Some(CmpLIf(BinOp::Fcmpl, 2, Cond::Ge, 9)),
+            ),
+            (
+                &[Load(300), Lcmp, If(Cond::Gt, 9)],
+                Some(BinSL(BinOp::Lcmp, 300)),
+            ),
+            (
+                &[Lconst(0), Lcmp, If(Cond::Ne, 4)],
+                Some(CmpKIf(BinOp::Lcmp, 0, Cond::Ne, 4)),
+            ),
+            (
+                &[Ldc2(1), Lcmp, If(Cond::Le, 4)],
+                Some(CmpKIf(BinOp::Lcmp, 2, Cond::Le, 4)),
+            ),
+            (&[Ldc2(2), Lcmp, If(Cond::Le, 4)], None),
+            (&[Lconst(1), Lcmp, Pop], Some(BinSK(BinOp::Lcmp, 1))),
             (&[Load(1)], None),
             (&[Load(1), Load(2)], None),
         ];
