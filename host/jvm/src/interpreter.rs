@@ -585,6 +585,26 @@ fn execute<'a, M: Machine, const ONE: bool>(
             pc += 1;
         }};
     }
+    // Finishes a compare-and-branch form of `$n` instructions: compares `$x` with `$y` by
+    // `$op`, pops the `$pops` entries the form read and branches as `$cond` says.
+    macro_rules! compare_branch {
+        ($n:expr, $pops:expr, $op:expr, $x:expr, $y:expr, $cond:expr, $target:expr) => {{
+            let taken = apply($op, $x, $y).is_some_and(|v| $cond.test(v.as_int(), 0));
+            left -= $n - 1;
+            // The caller's guard proved the entries exist.
+            top = unsafe { top.sub($pops) };
+            pc = if taken { $target as usize } else { pc + $n };
+        }};
+    }
+    // `frem` and `drem` (out of `apply`: their library calls would make every register form
+    // that calls `apply` save and restore the loop's registers).
+    macro_rules! remainder {
+        ($as:ident, $ctor:ident) => {{
+            let b = pop!().$as();
+            set_top!(Value::$ctor(peek!(0).$as() % b));
+            pc += 1;
+        }};
+    }
     macro_rules! constant {
         ($v:expr) => {{
             room!(1);
@@ -823,23 +843,13 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Fsub => bin!(BinOp::Fsub),
             Insn::Fmul => bin!(BinOp::Fmul),
             Insn::Fdiv => bin!(BinOp::Fdiv),
-            // Out of `apply`: their library calls would make every register form that calls
-            // `apply` save and restore the loop's registers.
-            Insn::Frem => {
-                let b = pop!().as_float();
-                set_top!(Value::Float(peek!(0).as_float() % b));
-                pc += 1;
-            }
+            Insn::Frem => remainder!(as_float, Float),
             Insn::Fneg => unary!(as_float, Float, |a| -a),
             Insn::Dadd => bin!(BinOp::Dadd),
             Insn::Dsub => bin!(BinOp::Dsub),
             Insn::Dmul => bin!(BinOp::Dmul),
             Insn::Ddiv => bin!(BinOp::Ddiv),
-            Insn::Drem => {
-                let b = pop!().as_double();
-                set_top!(Value::Double(peek!(0).as_double() % b));
-                pc += 1;
-            }
+            Insn::Drem => remainder!(as_double, Double),
             Insn::Dneg => unary!(as_double, Double, |a| -a),
             Insn::Iinc(i, delta) => {
                 iinc!(i, delta);
@@ -993,10 +1003,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::CmpIf(op, cond, target) if whole!(2) && holds!(2) => {
                 let (x, y) = unsafe { (*top.sub(2), *top.sub(1)) };
-                let taken = apply(op, x, y).is_some_and(|v| cond.test(v.as_int(), 0));
-                left -= 1;
-                top = unsafe { top.sub(2) };
-                pc = if taken { target as usize } else { pc + 2 };
+                compare_branch!(2, 2, op, x, y, cond, target)
             }
             Insn::IfLL(cond, a, b, target) if whole!(3) => {
                 left -= 2;
@@ -1121,18 +1128,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // SAFETY (reading the top entry): each guard proves it exists.
             Insn::CmpLIf(op, b, cond, target) if whole!(3) && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
-                let taken = apply(op, t, value!(b)).is_some_and(|v| cond.test(v.as_int(), 0));
-                left -= 2;
-                top = unsafe { top.sub(1) };
-                pc = if taken { target as usize } else { pc + 3 };
+                compare_branch!(3, 1, op, t, value!(b), cond, target)
             }
             Insn::CmpKIf(op, k, cond, target) if whole!(3) && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
-                let k = constant(op, i16::from(k));
-                let taken = apply(op, t, k).is_some_and(|v| cond.test(v.as_int(), 0));
-                left -= 2;
-                top = unsafe { top.sub(1) };
-                pc = if taken { target as usize } else { pc + 3 };
+                compare_branch!(3, 1, op, t, constant(op, i16::from(k)), cond, target)
             }
             // Register forms that cannot run whole run their first instruction.
             Insn::BinLL(_, a, _)

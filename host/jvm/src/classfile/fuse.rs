@@ -52,6 +52,7 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
     use Insn::*;
     let op = |i: usize| w.get(i).copied().and_then(BinOp::of);
     let k = |i: usize, op: BinOp| w.get(i).and_then(|&c| constant(c, op, pool));
+    let k8 = |i: usize, op: BinOp| k(i, op).and_then(|k| i8::try_from(k).ok());
     let narrow = |l: u16| u8::try_from(l).ok();
     let compare = |op| {
         matches!(
@@ -91,10 +92,8 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         {
             CmpLIf(op?, narrow(b)?, cond, t)
         }
-        (&[_, _, If(cond, t), ..], _, op @ Some(_), _)
-            if compare(op) && k(0, op?).and_then(|k| i8::try_from(k).ok()).is_some() =>
-        {
-            CmpKIf(op?, i8::try_from(k(0, op?)?).ok()?, cond, t)
+        (&[_, _, If(cond, t), ..], _, op @ Some(_), _) if compare(op) && k8(0, op?).is_some() => {
+            CmpKIf(op?, k8(0, op?)?, cond, t)
         }
         (&[Load(b), ..], _, Some(op), _) => BinSL(op, b),
         (_, _, Some(op), _) if k(0, op).is_some() => BinSK(op, k(0, op)?),
