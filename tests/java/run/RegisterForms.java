@@ -173,6 +173,51 @@ public class RegisterForms {
         }
     }
 
+    // `a[i] = b[j]` with all four operands in locals, for every element type; the source
+    // element is read before the destination is checked, as each failure's message shows.
+    static void moves(int[] a, int i, int[] b, int j, Object[] to, Object[] from) {
+        try {
+            a[i] = b[j];
+            System.out.println("move " + a[i] + " " + java.util.Arrays.toString(a));
+        } catch (RuntimeException ex) {
+            report("move " + i + " " + j, ex);
+        }
+        try {
+            to[i] = from[j];
+            System.out.println("move ref " + to[i]);
+        } catch (RuntimeException ex) {
+            report("move ref " + i + " " + j, ex);
+        }
+    }
+
+    static void reverse(int[] a, int n) {
+        for (int lo = 0, hi = n; lo < hi; lo++, hi--) {
+            int t = a[lo];
+            a[lo] = a[hi];
+            a[hi] = t;
+        }
+    }
+
+    static void moveKinds(int i, int j) {
+        byte[] b1 = {1, -128, 127}, b2 = {0, 0, 0};
+        boolean[] z1 = {true, false, true}, z2 = new boolean[3];
+        char[] c1 = {'a', '\uffff', 'z'}, c2 = new char[3];
+        short[] s1 = {-32768, 1, 32767}, s2 = new short[3];
+        long[] l1 = {Long.MIN_VALUE, -1, Long.MAX_VALUE}, l2 = new long[3];
+        float[] f1 = {-0.0f, Float.NaN, 1e-45f}, f2 = new float[3];
+        double[] d1 = {-0.0, Double.NaN, Double.MIN_VALUE}, d2 = new double[3];
+        b2[i] = b1[j];
+        z2[i] = z1[j];
+        c2[i] = c1[j];
+        s2[i] = s1[j];
+        l2[i] = l1[j];
+        f2[i] = f1[j];
+        d2[i] = d1[j];
+        System.out.println("kinds " + b2[i] + " " + z2[i] + " " + (int) c2[i] + " " + s2[i] + " "
+                + l2[i] + " " + Float.floatToRawIntBits(f2[i]) + " "
+                + Double.doubleToRawLongBits(d2[i]));
+    }
+
     static void fields(Point p, double d, int k) {
         try {
             p.x += d;
@@ -219,6 +264,23 @@ public class RegisterForms {
         }
         arrays(null, longs, strings, 0, 1);
         arrays(ints, null, new Object[3], 1, 2);
+        int[][] moveCases = {{0, 2}, {2, 0}, {1, 1}, {3, 0}, {0, 3}, {-1, 0}, {0, -1}, {5, -2}};
+        for (int[] c : moveCases) {
+            moves(new int[] {10, 20, 30}, c[0], new int[] {7, 8, 9}, c[1], new String[3],
+                    new Object[] {"s", 5, null});
+        }
+        moves(null, 0, new int[] {1}, 0, null, new Object[] {null});
+        moves(new int[1], 0, null, 0, new Object[1], null);
+        moves(null, 0, null, 0, null, null);
+        int[] same = {1, 2, 3, 4, 5, 6};
+        reverse(same, 5);
+        reverse(same, 3);
+        System.out.println("reversed " + java.util.Arrays.toString(same));
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                moveKinds(i, j);
+            }
+        }
         Point p = new Point();
         fields(p, 1.25, 3);
         fields(p, Double.NaN, Integer.MIN_VALUE);
