@@ -1123,20 +1123,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     load!(a)
                 }
             }
-            Insn::ArrayMoveLLLL(a, i, b, j) if whole!(6) => {
-                let moved = match load_element(heap, value!(b).as_ref(), value!(j).as_int()) {
-                    // A reference needs the outer loop's ArrayStoreException check.
-                    Ok(Value::Ref(r)) if !r.is_null() => false,
-                    Ok(v) => store_element(heap, value!(a).as_ref(), value!(i).as_int(), v).is_ok(),
-                    Err(_) => false,
-                };
-                if moved {
-                    left -= 5;
-                    pc += 6;
-                } else {
-                    load!(a)
-                }
-            }
             Insn::StoreK(c, k) if whole!(2) => {
                 left -= 1;
                 store!(c, Value::Int(k));
@@ -1166,7 +1152,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
             | Insn::GetFieldDupL(a, _)
             | Insn::BinSF(_, a, _)
             | Insn::ArrayMoveLL(a, _) => load!(a),
-            Insn::ArrayMoveLLLL(a, ..) => load!(a),
             Insn::StoreK(_, k) => constant!(Value::Int(k)),
             Insn::IincGoto(i, delta, _) => {
                 iinc!(i, delta);

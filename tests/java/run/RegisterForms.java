@@ -173,8 +173,9 @@ public class RegisterForms {
         }
     }
 
-    // `a[i] = b[j]` with all four operands in locals, for every element type; the source
-    // element is read before the destination is checked, as each failure's message shows.
+    // `a[i] = b[j]` with all four operands in locals (the `ArrayMoveLL` form with the target
+    // pushed first), for every element type; the source element is read before the
+    // destination is checked, as each failure's message shows.
     static void moves(int[] a, int i, int[] b, int j, Object[] to, Object[] from) {
         try {
             a[i] = b[j];

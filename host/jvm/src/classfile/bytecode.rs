@@ -223,9 +223,6 @@ pub enum Insn {
     BinSF(BinOp, u16, u16),
     /// `load a; load i; xaload; xastore`: stores `a[i]` into the array and index below.
     ArrayMoveLL(u16, u16),
-    /// `load a; load i; load b; load j; xaload; xastore`: `a[i] = b[j]` (array code's
-    /// element copy: swaps, shifts).
-    ArrayMoveLLLL(u8, u8, u8, u8),
     /// `const k; store c` of an int.
     StoreK(u16, i32),
     /// The end marker after the last instruction of [`Code::run`]: control that reaches it

@@ -61,11 +61,6 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         )
     };
     Some(match (w, op(0), op(1), op(2)) {
-        (&[Load(a), Load(i), Load(b), Load(j), ArrayLoad, ArrayStore, ..], ..)
-            if [a, i, b, j].iter().all(|&l| narrow(l).is_some()) =>
-        {
-            ArrayMoveLLLL(narrow(a)?, narrow(i)?, narrow(b)?, narrow(j)?)
-        }
         (&[Load(a), Load(i), ArrayLoad, Store(c), ..], ..) => ArrayLoadLLStore(a, i, c),
         (&[Load(a), Load(i), ArrayLoad, ArrayStore, ..], ..) => ArrayMoveLL(a, i),
         (&[Load(a), GetField(f), _, ..], _, _, Some(op)) => BinSF(op, a, f),
@@ -173,14 +168,6 @@ mod tests {
                 Some(ArrayMoveLL(4, 5)),
             ),
             (&[Iconst(-70000), Store(2)], Some(StoreK(2, -70000))),
-            (
-                &[Load(1), Load(2), Load(1), Load(3), ArrayLoad, ArrayStore],
-                Some(ArrayMoveLLLL(1, 2, 1, 3)),
-            ),
-            (
-                &[Load(1), Load(2), Load(1), Load(300), ArrayLoad, ArrayStore],
-                None,
-            ),
             (
                 &[Load(6), Dadd, Store(13)],
                 Some(BinSLStore(BinOp::Dadd, 6, 13)),
