@@ -632,7 +632,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         left = rest;
         // The instruction is matched where it lies, not copied out: each arm then reads its
         // own operands. A copy had every operand field extracted into registers before the
-        // jump, which pushed `pc` out of its register (one in eight fewer instructions).
+        // jump, which pushed `pc` out of its register (a tenth fewer instructions).
         let at: &Insn = if M::EXPLORES {
             match view.insns.get(pc) {
                 Some(insn) => insn,
