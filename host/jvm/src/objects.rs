@@ -168,6 +168,21 @@ impl<M: Machine> Vm<M> {
         self.alloc(class, fields)
     }
 
+    /// Allocates an instance of `class` whose fields are the defaults but for `values` (by
+    /// slot): what `new_object` and a `write_field` per value leave, without looking the
+    /// new object up again for each write.
+    pub fn new_object_with(&mut self, class: ClassId, values: &[(u32, Value)]) -> Ref {
+        let mut data = self.zeroed_instance(class);
+        if let ObjData::Fields(fields) = &mut data {
+            for &(slot, v) in values {
+                if let Some(field) = fields.get_mut(slot as usize) {
+                    *field = v;
+                }
+            }
+        }
+        self.alloc(class, data)
+    }
+
     /// Starts the initialization of `class` on the running thread (`exec`), whose current
     /// instruction then runs again once it is done (for a plugin's [`Instantiable::Uninitialized`]).
     pub fn start_initialization(&mut self, exec: &mut Exec, class: ClassId) {

@@ -186,10 +186,13 @@ impl MonitorTable {
     }
 }
 
-/// Interned strings by content.
+/// Interned strings by content. Every `ldc` of a string looks its constant up here, so the
+/// table hashes with Fx rather than SipHash (a program that interns colliding strings on
+/// purpose only slows itself down; and no iteration order matters: the interned strings are
+/// a set of roots).
 #[derive(Debug, Clone, Default)]
 pub struct StringTable {
-    interned: Rc<HashMap<Rc<[u16]>, Ref>>,
+    interned: Rc<rustc_hash::FxHashMap<Rc<[u16]>, Ref>>,
 }
 
 impl StringTable {

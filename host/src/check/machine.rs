@@ -245,7 +245,9 @@ impl Machine for Checker {
 /// Marks `root` and everything reachable from it shared (a static field or a started
 /// thread now reaches them).
 fn share_closure(machine: &mut Checker, jvm: &Jvm, root: Ref) {
-    let mut work = vec![root];
+    // Most published objects reach a handful of others (a string and its bytes): no
+    // allocation for the work list.
+    let mut work: smallvec::SmallVec<[Ref; 16]> = smallvec::smallvec![root];
     while let Some(r) = work.pop() {
         if r.is_null() || scheduling::shared_for_decision(machine, r) {
             continue;

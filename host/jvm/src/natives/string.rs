@@ -395,11 +395,15 @@ fn new_latin1_string<M: Machine>(
     let fields = vm.classes.get(string).instance_defaults.len();
     room(vm, exec, data.footprint() + instance_footprint(fields))?;
     let bytes = vm.alloc(class, data);
-    let s = vm.new_object(string);
     let k = &vm.known;
     let (value_slot, coder_slot) = (k.string_value, k.string_coder);
-    vm.state.heap.write_field(s, value_slot, Value::Ref(bytes));
-    vm.state.heap.write_field(s, coder_slot, Value::Int(LATIN1));
+    let s = vm.new_object_with(
+        string,
+        &[
+            (value_slot, Value::Ref(bytes)),
+            (coder_slot, Value::Int(LATIN1)),
+        ],
+    );
     Ok(Value::Ref(s))
 }
 
@@ -497,8 +501,15 @@ fn builder_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> N
 /// A builder's `value`, `coder` and `count`, and the `count` that `extra` more chars make
 /// if they fit its buffer (`None` declines: the bytecode grows the buffer).
 fn builder_room(vm: &Jvm, sb: Ref, extra: i32) -> Option<(Ref, i32, i32, i32)> {
-    let (value, coder) = builder_parts(vm, sb)?;
-    let count = vm.field(sb, vm.known.builder_count).as_int();
+    // The builder's three fields from one lookup (every append starts here).
+    let fields = vm.state.heap.get(sb)?.fields();
+    let field = |slot: u32| fields.get(slot as usize).copied();
+    let coder = field(vm.known.builder_coder)?.as_int();
+    let value = field(vm.known.builder_value)?.as_ref();
+    let count = field(vm.known.builder_count)?.as_int();
+    if coder != LATIN1 && coder != UTF16 {
+        return None;
+    }
     let capacity = bytes(vm, value)?.len() >> coder;
     let end = count.checked_add(extra)?;
     (count >= 0 && end as usize <= capacity).then_some((value, coder, count, end))
@@ -548,12 +559,13 @@ fn append_string<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> Nativ
     // Long strings are left to the bytecode, whose cost is the copy itself: one instruction
     // must not write megabytes, or limits looked at every few thousand instructions
     // (`search.memory_limit`) would be overshot.
-    let Some(len) = bytes(vm, value)
-        .map(|b| b.len() >> coder)
-        .filter(|&n| n <= LONG_STRING)
-    else {
+    let Some(source) = bytes(vm, value) else {
         return decline();
     };
+    let len = source.len() >> coder;
+    if len > LONG_STRING {
+        return decline();
+    }
     let Some(room) = builder_room(vm, sb, len as i32) else {
         return decline();
     };
@@ -561,10 +573,10 @@ fn append_string<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> Nativ
     if room.1 == LATIN1 && coder == UTF16 {
         return decline();
     }
-    let encoded: Encoded = match bytes(vm, value) {
-        Some(b) if coder == room.1 => b[..len << coder].iter().copied().collect(),
-        Some(b) => encode(room.1, (0..len).map(|i| char_at(b, coder, i))),
-        None => return decline(),
+    let encoded: Encoded = if coder == room.1 {
+        source[..len << coder].iter().copied().collect()
+    } else {
+        encode(room.1, (0..len).map(|i| char_at(source, coder, i)))
     };
     M::read(vm, s);
     M::read(vm, value);
