@@ -80,7 +80,7 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
     let Policy {
         por, system_atomic, ..
     } = vm.machine.policy;
-    let (default, system, shared_object) = match (access.field, access.is_static) {
+    let default = match (access.field, access.is_static) {
         (Some((class, slot)), true) => {
             let system = access.in_system || vm.classes.get(class).system;
             let lock = vm.class_state_of(class).mirror;
@@ -89,12 +89,11 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
                 slot,
                 is_static: true,
             };
-            let default = (!system_atomic || !system) && (!por || !protected_by(vm, key, lock));
-            (default, system, true)
+            (!system_atomic || !system) && (!por || !protected_by(vm, key, lock))
         }
         (field, _) => {
             let atomic = access.in_system && system_atomic;
-            let default = !atomic
+            !atomic
                 && (!por
                     || shared_for_decision(&mut vm.machine, access.object)
                         && match field {
@@ -107,14 +106,20 @@ fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
                                 !protected_by(vm, key, access.object)
                             }
                             None => true,
-                        });
-            let shared = vm.machine.sharing.is_shared(access.object);
-            (default, access.in_system, shared)
+                        })
         }
     };
     if vm.machine.scheduler != Scheduler::Plugin {
         return default;
     }
+    // What only the plugin is told, worked out only for it (most accesses end above).
+    let (system, shared_object) = match (access.field, access.is_static) {
+        (Some((class, _)), true) => (access.in_system || vm.classes.get(class).system, true),
+        _ => (
+            access.in_system,
+            vm.machine.sharing.is_shared(access.object),
+        ),
+    };
     let kind = match (access.field.is_some(), access.is_static, access.write) {
         (true, true, false) => AccessKind::StaticRead,
         (true, true, true) => AccessKind::StaticWrite,
