@@ -143,8 +143,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
 fn value_and_coder(vm: &Jvm, obj: Ref, value: u32, coder: u32) -> Option<(Ref, i32)> {
     let fields = vm.state.heap.get(obj)?.fields();
     let coder = fields.get(coder as usize)?.as_int();
-    Some((fields.get(value as usize)?.as_ref(), coder))
-        .filter(|_| coder == LATIN1 || coder == UTF16)
+    Some((fields.get(value as usize)?.as_ref(), coder)).filter(|_| known_coder(coder))
+}
+
+/// Whether `coder` is one the JDK writes (Latin-1 or UTF-16).
+fn known_coder(coder: i32) -> bool {
+    coder == LATIN1 || coder == UTF16
 }
 
 /// A String's `value` array and `coder`.
@@ -507,7 +511,7 @@ fn builder_room(vm: &Jvm, sb: Ref, extra: i32) -> Option<(Ref, i32, i32, i32)> {
     let coder = field(vm.known.builder_coder)?.as_int();
     let value = field(vm.known.builder_value)?.as_ref();
     let count = field(vm.known.builder_count)?.as_int();
-    if coder != LATIN1 && coder != UTF16 {
+    if !known_coder(coder) {
         return None;
     }
     let capacity = bytes(vm, value)?.len() >> coder;
