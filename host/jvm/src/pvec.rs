@@ -53,12 +53,25 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
         self.chunks.get(i / CHUNK)?[i % CHUNK].as_ref()
     }
 
-    /// Mutable element `i`, copying shared parts first.
+    /// Mutable element `i`, copying shared parts first. Inline only while nothing is shared
+    /// (most writes): the copying path, whose chunk copy takes a kilobyte of stack, made every
+    /// write pay its prologue.
     #[inline]
     pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
         if i >= self.len {
             return None;
         }
+        let c = i / CHUNK;
+        if !(is_unique(&self.chunks) && self.chunks.get(c).is_some_and(is_unique)) {
+            return self.get_mut_copying(i);
+        }
+        Rc::get_mut(Rc::get_mut(&mut self.chunks)?.get_mut(c)?)?[i % CHUNK].as_mut()
+    }
+
+    /// [`get_mut`](Self::get_mut) when a clone shares the chunk table or the chunk.
+    #[cold]
+    #[inline(never)]
+    fn get_mut_copying(&mut self, i: usize) -> Option<&mut T> {
         // As `unshare` does, which cannot take the unsized table.
         let chunks = if Rc::get_mut(&mut self.chunks).is_some() {
             Rc::get_mut(&mut self.chunks)?
@@ -120,6 +133,12 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
     pub fn ptr_eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.chunks, &other.chunks) && self.len == other.len
     }
+}
+
+/// Whether `rc` is the only reference to its value (what `Rc::get_mut` tests).
+#[inline(always)]
+fn is_unique<U: ?Sized>(rc: &Rc<U>) -> bool {
+    Rc::strong_count(rc) == 1 && Rc::weak_count(rc) == 0
 }
 
 /// `Rc::make_mut` with its common case inline: `make_mut` is an out-of-line call even when
