@@ -67,16 +67,31 @@ fn reason(access: &Access) -> &'static str {
     }
 }
 
-/// Whether the transition ends before `access` (a scheduling point is registered).
+/// Whether the transition ends before `access` (a scheduling point is registered). Inline
+/// up to the test that answers most accesses.
+#[inline]
 pub fn before_access(vm: &mut JavaVm, access: &Access) -> bool {
-    access_relevant(vm, access) && schedule_point(vm, reason(access))
+    !never_relevant(vm, access) && access_relevant(vm, access) && schedule_point(vm, reason(access))
 }
 
-/// Whether `access` is a scheduling point under the policy (or the scheduler plugin).
+/// Accesses that are no scheduling point whatever the objects: when not exploring, of final
+/// fields, and of instance fields and array elements by the class library while its code
+/// is atomic (unless a scheduler plugin decides).
+#[inline(always)]
+fn never_relevant(vm: &JavaVm, access: &Access) -> bool {
+    let machine = &vm.machine;
+    !machine.exploring
+        || access.is_final
+        || access.in_system
+            && !access.is_static
+            && machine.policy.system_atomic
+            && machine.scheduler != Scheduler::Plugin
+}
+
+/// Whether `access`, which [`never_relevant`] let through, is a scheduling point under the
+/// policy (or the scheduler plugin).
+#[inline(never)]
 fn access_relevant(vm: &mut JavaVm, access: &Access) -> bool {
-    if !vm.machine.exploring || access.is_final {
-        return false;
-    }
     let Policy {
         por, system_atomic, ..
     } = vm.machine.policy;
