@@ -471,15 +471,25 @@ fn recycle(mut old: Rc<JThread>) {
 #[inline]
 fn own(slot: &mut Rc<JThread>) -> &mut JThread {
     if Rc::get_mut(slot).is_none() {
-        let spare = SPARES.try_with(|spares| spares.borrow_mut().pop());
-        if let Ok(Some(mut spare)) = spare {
-            if let Some(copy) = Rc::get_mut(&mut spare) {
-                copy.clone_from(slot);
-                *slot = spare;
-            }
+        copy_out(slot);
+    }
+    crate::pvec::unshare(slot)
+}
+
+/// Replaces the shared version in `slot` with a copy of its own (out of line: most changes
+/// find the thread unshared).
+#[cold]
+#[inline(never)]
+fn copy_out(slot: &mut Rc<JThread>) {
+    let spare = SPARES.try_with(|spares| spares.borrow_mut().pop());
+    if let Ok(Some(mut spare)) = spare {
+        if let Some(copy) = Rc::get_mut(&mut spare) {
+            copy.clone_from(slot);
+            *slot = spare;
+            return;
         }
     }
-    Rc::make_mut(slot)
+    Rc::make_mut(slot);
 }
 
 impl std::ops::Index<usize> for ThreadTable {
