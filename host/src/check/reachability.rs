@@ -430,61 +430,63 @@ impl SharingMemo {
 /// dense bitmaps over references. Only the words a state touched are cleared for the next.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Reachability {
+    /// The four bitmaps' words side by side: marking an object writes one place (one bounds
+    /// check, one cache line) instead of four vectors.
+    words: Vec<ReachWord>,
+    touched: Vec<u32>,
+}
+
+/// 64 references' bits in each of [`Reachability`]'s bitmaps.
+#[derive(Debug, Default, Clone, Copy)]
+struct ReachWord {
     /// In some thread's closure.
-    once: Vec<u64>,
+    once: u64,
     /// In the closures of two threads or more.
-    twice: Vec<u64>,
+    twice: u64,
     /// Robustly shared (see [`SharingWord`]): in the closures of three threads or more, or
     /// reachable from global roots other than monitors.
-    robust: Vec<u64>,
+    robust: u64,
     /// In the global closure (or counted shared for another reason).
-    global: Vec<u64>,
-    touched: Vec<u32>,
+    global: u64,
 }
 
 impl Reachability {
     /// Forgets the last state's sets.
     pub(super) fn clear(&mut self) {
         for &w in &self.touched {
-            let w = w as usize;
-            self.once[w] = 0;
-            self.twice[w] = 0;
-            self.robust[w] = 0;
-            self.global[w] = 0;
+            self.words[w as usize] = ReachWord::default();
         }
         self.touched.clear();
     }
 
-    /// Makes word `w` addressable and notes its first use since [`clear`](Self::clear)
+    /// Word `w`, made addressable, with its first use since [`clear`](Self::clear) noted
     /// (every set word is non-zero, so an all-zero word has not been used).
     #[inline(always)]
-    fn touch(&mut self, w: usize) {
-        if w >= self.once.len() {
+    fn touch(&mut self, w: usize) -> &mut ReachWord {
+        if w >= self.words.len() {
             self.grow(w);
         }
-        if self.once[w] | self.global[w] == 0 {
+        let word = &mut self.words[w];
+        if word.once | word.global == 0 {
             self.touched.push(w as u32);
         }
+        word
     }
 
     #[cold]
     fn grow(&mut self, w: usize) {
         let len = (w + 1).next_power_of_two();
-        self.once.resize(len, 0);
-        self.twice.resize(len, 0);
-        self.robust.resize(len, 0);
-        self.global.resize(len, 0);
+        self.words.resize(len, ReachWord::default());
     }
 
     /// Replaces the sets with a remembered state's (see [`SharingMemo`]).
     pub(super) fn load(&mut self, words: &[SharingWord]) {
         self.clear();
         for word in words {
-            let w = word.word as usize;
-            self.touch(w);
-            self.once[w] = word.reached;
-            self.global[w] = word.shared;
-            self.robust[w] = word.robust;
+            let w = self.touch(word.word as usize);
+            w.once = word.reached;
+            w.global = word.shared;
+            w.robust = word.robust;
         }
     }
 
@@ -496,29 +498,24 @@ impl Reachability {
     /// Adds the closure of one thread's roots.
     pub(super) fn add_thread(&mut self, set: &[(u32, u64)]) {
         for &(w, bits) in set {
-            let w = w as usize;
-            self.touch(w);
-            self.robust[w] |= self.twice[w] & bits;
-            self.twice[w] |= self.once[w] & bits;
-            self.once[w] |= bits;
+            let w = self.touch(w as usize);
+            w.robust |= w.twice & bits;
+            w.twice |= w.once & bits;
+            w.once |= bits;
         }
     }
 
     /// Adds the closure of the global roots (everything in it is shared).
     pub(super) fn add_global(&mut self, set: &[(u32, u64)]) {
         for &(w, bits) in set {
-            let w = w as usize;
-            self.touch(w);
-            self.global[w] |= bits;
+            self.touch(w as usize).global |= bits;
         }
     }
 
     /// Counts the objects of `set` robustly shared (see [`SharingWord`]).
     pub(super) fn add_robust(&mut self, set: &[(u32, u64)]) {
         for &(w, bits) in set {
-            let w = w as usize;
-            self.touch(w);
-            self.robust[w] |= bits;
+            self.touch(w as usize).robust |= bits;
         }
     }
 
@@ -527,31 +524,28 @@ impl Reachability {
         self.mark(r, Reachers::GLOBAL);
     }
 
-    /// Adds `r`, reached by `reachers`.
+    /// Adds `r`, reached by `reachers` (inline: the traversals call it once per object).
+    #[inline]
     fn mark(&mut self, r: Ref, reachers: Reachers) {
-        let (w, bit) = (r.index() >> 6, 1u64 << (r.index() & 63));
-        self.touch(w);
+        let bit = 1u64 << (r.index() & 63);
         let [first, second] = reachers.threads.map(|t| t != Reachers::NO_THREAD);
         let many = reachers.flags & Reachers::FLAG_MANY != 0;
         let stable = reachers.flags & Reachers::FLAG_STABLE != 0;
+        let global = reachers.flags & Reachers::FLAG_GLOBAL != 0;
+        let w = self.touch(r.index() >> 6);
         let set = |word: &mut u64, on: bool| *word |= if on { bit } else { 0 };
-        set(&mut self.once[w], first || many);
-        set(&mut self.twice[w], second || many);
-        set(&mut self.robust[w], many || stable);
-        set(
-            &mut self.global[w],
-            reachers.flags & Reachers::FLAG_GLOBAL != 0,
-        );
+        set(&mut w.once, first || many);
+        set(&mut w.twice, second || many);
+        set(&mut w.robust, many || stable);
+        set(&mut w.global, global);
     }
 
     /// Whether the state reaches `r`.
     #[inline]
     pub(super) fn contains(&self, r: Ref) -> bool {
-        let w = r.index() >> 6;
-        match (self.once.get(w), self.global.get(w)) {
-            (Some(a), Some(b)) => (a | b) & (1 << (r.index() & 63)) != 0,
-            _ => false,
-        }
+        self.words
+            .get(r.index() >> 6)
+            .is_some_and(|w| (w.once | w.global) & (1 << (r.index() & 63)) != 0)
     }
 
     /// Every word the state touched, where objects reachable from statics when sealed
@@ -561,14 +555,18 @@ impl Reachability {
         statics: Option<&'a [u64]>,
     ) -> impl Iterator<Item = SharingWord> + 'a {
         self.touched.iter().map(move |&word| {
-            let w = word as usize;
-            let reached = self.once[w] | self.global[w];
-            let from_statics = statics.and_then(|s| s.get(w)).copied().unwrap_or(0) & reached;
+            let w = self.words[word as usize];
+            let reached = w.once | w.global;
+            let from_statics = statics
+                .and_then(|s| s.get(word as usize))
+                .copied()
+                .unwrap_or(0)
+                & reached;
             SharingWord {
                 word,
                 reached,
-                shared: self.twice[w] | self.global[w] | from_statics,
-                robust: self.robust[w] | from_statics,
+                shared: w.twice | w.global | from_statics,
+                robust: w.robust | from_statics,
             }
         })
     }
