@@ -85,11 +85,18 @@ impl<M: Machine> Vm<M> {
     }
 
     /// The statics object of `id`, allocated (zeroed) on first use.
+    #[inline]
     pub fn statics(&mut self, id: ClassId) -> Ref {
         let existing = self.class_state_of(id).statics;
         if !existing.is_null() {
             return existing;
         }
+        self.allocate_statics(id)
+    }
+
+    /// [`statics`](Self::statics) on first use.
+    #[inline(never)]
+    fn allocate_statics(&mut self, id: ClassId) -> Ref {
         let defaults = self.classes.get(id).static_defaults.clone();
         let r = self.alloc(id, ObjData::Fields(defaults));
         self.class_state(id).statics = r;
