@@ -574,7 +574,10 @@ impl Heap {
         let mut sum = 0u128;
         let mut slot = 0;
         let mut add = |r: Ref| {
-            sum = sum.wrapping_add(edge_hash(holder, slot, r));
+            // Nulls (most fields of a new object) contribute nothing: no call for them.
+            if !r.is_null() {
+                sum = sum.wrapping_add(edge_hash(holder, slot, r));
+            }
             slot += 1;
         };
         match data {
