@@ -72,13 +72,17 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
     #[cold]
     #[inline(never)]
     fn get_mut_copying(&mut self, i: usize) -> Option<&mut T> {
-        // As `unshare` does, which cannot take the unsized table.
-        let chunks = if Rc::get_mut(&mut self.chunks).is_some() {
-            Rc::get_mut(&mut self.chunks)?
-        } else {
-            Rc::make_mut(&mut self.chunks)
-        };
-        unshare(chunks.get_mut(i / CHUNK)?)[i % CHUNK].as_mut()
+        unshare(self.table_mut()?.get_mut(i / CHUNK)?)[i % CHUNK].as_mut()
+    }
+
+    /// The chunk table for writing, copied first if a clone shares it (as `unshare` does,
+    /// which cannot take the unsized table: `make_mut` is a call even when nothing shares).
+    #[inline]
+    fn table_mut(&mut self) -> Option<&mut [Rc<[Option<T>; CHUNK]>]> {
+        if Rc::get_mut(&mut self.chunks).is_none() {
+            Rc::make_mut(&mut self.chunks);
+        }
+        Rc::get_mut(&mut self.chunks)
     }
 
     /// Appends an element.
@@ -89,9 +93,9 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
             let spare = std::iter::repeat_n(empty, c.max(1));
             self.chunks = self.chunks.iter().cloned().chain(spare).collect();
         }
-        let chunks = Rc::make_mut(&mut self.chunks);
-        if let Some(chunk) = chunks.get_mut(c) {
-            Rc::make_mut(chunk)[self.len % CHUNK] = Some(value);
+        let at = self.len % CHUNK;
+        if let Some(chunk) = self.table_mut().and_then(|chunks| chunks.get_mut(c)) {
+            unshare(chunk)[at] = Some(value);
         }
         self.len += 1;
     }
