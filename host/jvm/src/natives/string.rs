@@ -141,14 +141,14 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
 /// `None` (declining) for a coder other than Latin-1 or UTF-16, which only a program writing
 /// the field through `Unsafe` or reflection could make: the bytecode then does what it does.
 fn value_and_coder(vm: &Jvm, obj: Ref, value: u32, coder: u32) -> Option<(Ref, i32)> {
-    let fields = vm.state.heap.get(obj)?.fields();
-    let coder = fields.get(coder as usize)?.as_int();
-    Some((fields.get(value as usize)?.as_ref(), coder)).filter(|_| known_coder(coder))
+    value_and_coder_in(vm.state.heap.get(obj)?.fields(), value, coder)
 }
 
-/// Whether `coder` is one the JDK writes (Latin-1 or UTF-16).
-fn known_coder(coder: i32) -> bool {
-    coder == LATIN1 || coder == UTF16
+/// [`value_and_coder`] of fields already looked up.
+fn value_and_coder_in(fields: &[Value], value: u32, coder: u32) -> Option<(Ref, i32)> {
+    let coder = fields.get(coder as usize)?.as_int();
+    Some((fields.get(value as usize)?.as_ref(), coder))
+        .filter(|_| coder == LATIN1 || coder == UTF16)
 }
 
 /// A String's `value` array and `coder`.
@@ -506,14 +506,10 @@ fn builder_is_latin1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> N
 /// if they fit its buffer (`None` declines: the bytecode grows the buffer).
 fn builder_room(vm: &Jvm, sb: Ref, extra: i32) -> Option<(Ref, i32, i32, i32)> {
     // The builder's three fields from one lookup (every append starts here).
+    let k = &vm.known;
     let fields = vm.state.heap.get(sb)?.fields();
-    let field = |slot: u32| fields.get(slot as usize).copied();
-    let coder = field(vm.known.builder_coder)?.as_int();
-    let value = field(vm.known.builder_value)?.as_ref();
-    let count = field(vm.known.builder_count)?.as_int();
-    if !known_coder(coder) {
-        return None;
-    }
+    let (value, coder) = value_and_coder_in(fields, k.builder_value, k.builder_coder)?;
+    let count = fields.get(k.builder_count as usize)?.as_int();
     let capacity = bytes(vm, value)?.len() >> coder;
     let end = count.checked_add(extra)?;
     (count >= 0 && end as usize <= capacity).then_some((value, coder, count, end))
