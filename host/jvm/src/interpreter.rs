@@ -368,7 +368,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         locals, stack_base, ..
     } = *view;
     let Regs {
-        mut pc,
+        pc,
         base,
         sp,
         cap,
@@ -396,6 +396,30 @@ fn execute<'a, M: Machine, const ONE: bool>(
     }
     if !M::EXPLORES && pc >= view.run.len() {
         return Exit::Fault(Fault::FellOff);
+    }
+    // The instruction pointer: the instruction the loop runs next, as an address (one register
+    // for the dispatch, where an index also needs the code's base), and the code's start and
+    // end (a machine that explores runs the decoded instructions, which have no end marker).
+    let code: &[Insn] = if M::EXPLORES { view.insns } else { view.run };
+    let start = code.as_ptr();
+    let code_end = start.wrapping_add(code.len()) as usize;
+    let mut ip = start.wrapping_add(pc);
+    // Moves the instruction pointer `$n` instructions on, or to instruction `$target`.
+    macro_rules! step {
+        ($n:expr) => {
+            ip = ip.wrapping_add($n)
+        };
+    }
+    // The index of the instruction at `ip`.
+    macro_rules! index {
+        () => {
+            (ip as usize - start as usize) / std::mem::size_of::<Insn>()
+        };
+    }
+    macro_rules! goto {
+        ($target:expr) => {
+            ip = start.wrapping_add($target as usize)
+        };
     }
     let mut first = true;
     // Inner-loop stack access; a fault leaves the loop with the instruction
@@ -513,7 +537,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 Some(v) => {
                     top = unsafe { top.sub(1) };
                     set_top!(v);
-                    pc += 1;
+                    step!(1);
                 }
                 None => fail!(Fault::DivideByZero),
             }
@@ -526,7 +550,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // SAFETY: locals are initialized entries.
             copy!(unsafe { local!($i) }, top);
             top = unsafe { top.add(1) };
-            pc += 1;
+            step!(1);
         }};
     }
     // The value of local `$i`.
@@ -545,7 +569,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 Some($r) => {
                     left -= $n - 1;
                     $put;
-                    pc += $n;
+                    step!($n);
                 }
                 None => fail!(Fault::Unfused),
             }
@@ -582,7 +606,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($as:ident, $ctor:ident, |$a:ident| $e:expr) => {{
             let $a = peek!(0).$as();
             set_top!(Value::$ctor($e));
-            pc += 1;
+            step!(1);
         }};
     }
     // Finishes a compare-and-branch form of `$n` instructions: compares `$x` with `$y` by
@@ -593,7 +617,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
             left -= $n - 1;
             // The caller's guard proved the entries exist.
             top = unsafe { top.sub($pops) };
-            pc = if taken { $target as usize } else { pc + $n };
+            if taken {
+                goto!($target)
+            } else {
+                step!($n)
+            }
         }};
     }
     // `frem` and `drem` (out of `apply`: their library calls would make every register form
@@ -602,22 +630,43 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($as:ident, $ctor:ident) => {{
             let b = pop!().$as();
             set_top!(Value::$ctor(peek!(0).$as() % b));
-            pc += 1;
+            step!(1);
         }};
     }
     macro_rules! constant {
         ($v:expr) => {{
             room!(1);
             push!($v);
-            pc += 1;
+            step!(1);
         }};
     }
     macro_rules! branch {
         ($taken:expr, $target:expr) => {
-            pc = if $taken { $target as usize } else { pc + 1 }
+            if $taken {
+                goto!($target)
+            } else {
+                step!(1)
+            }
         };
     }
 
+    // Pops an object and two values and stores their result `$op` in the object's field
+    // `$index` (after a guard that proved the three entries exist).
+    macro_rules! bin_put_field {
+        ($op:expr, $index:expr) => {{
+            // SAFETY: the guard proved the three entries exist.
+            let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
+            match (field_mut(heap, view.cache, $index, obj), apply($op, x, y)) {
+                (Some(slot), Some(v)) => {
+                    left -= 1;
+                    write!(slot, v);
+                    top = unsafe { top.sub(3) };
+                    step!(2);
+                }
+                _ => bin!($op),
+            }
+        }};
+    }
     let exit = loop {
         // One subtraction and its borrow: the budget test costs two instructions.
         let Some(rest) = left.checked_sub(1) else {
@@ -632,23 +681,26 @@ fn execute<'a, M: Machine, const ONE: bool>(
         left = rest;
         // The instruction is matched where it lies, not copied out: each arm then reads its
         // own operands. A copy had every operand field extracted into registers before the
-        // jump, which pushed `pc` out of its register (a tenth fewer instructions).
+        // jump, which pushed the instruction pointer out of its register (a tenth fewer
+        // instructions).
         let at: &Insn = if M::EXPLORES {
-            match view.insns.get(pc) {
-                Some(insn) => insn,
-                None => fail!(Fault::FellOff),
+            if ip as usize >= code_end {
+                fail!(Fault::FellOff)
             }
+            // SAFETY: `ip` lies within the code: jump targets are instructions (the decoder
+            // checked them), and it was just compared with the end.
+            unsafe { &*ip }
         } else {
-            debug_assert!(pc < view.run.len());
-            // SAFETY: pc starts within the code (checked on entry) and every instruction moves
+            debug_assert!((ip as usize) < code_end);
+            // SAFETY: ip starts within the code (checked on entry) and every instruction moves
             // it to at most the end marker after the last instruction (see `register_form`),
             // which does not move it: branch and switch targets are instructions (the decoder
             // checked them), a register form skips only its own sequence, and `ret` checks its
             // address.
-            unsafe { view.run.get_unchecked(pc) }
+            unsafe { &*ip }
         };
         match *at {
-            Insn::Nop => pc += 1,
+            Insn::Nop => step!(1),
             Insn::AconstNull => constant!(Value::NULL),
             Insn::Iconst(v) => constant!(Value::Int(v)),
             Insn::Lconst(v) => constant!(Value::Long(i64::from(v))),
@@ -670,7 +722,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 // SAFETY: need! proved the entry exists.
                 top = unsafe { top.sub(1) };
                 copy!(top, unsafe { local!(i) });
-                pc += 1;
+                step!(1);
             }
             Insn::ArrayLoad if !M::EXPLORES => {
                 let index = peek!(0).as_int();
@@ -679,7 +731,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Ok(v) => {
                         top = unsafe { top.sub(1) };
                         set_top!(v);
-                        pc += 1;
+                        step!(1);
                     }
                     Err(f) => fail!(f),
                 }
@@ -695,27 +747,27 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 match store_element(heap, array, index, value) {
                     Ok(()) => {
                         top = unsafe { top.sub(3) };
-                        pc += 1;
+                        step!(1);
                     }
                     Err(f) => fail!(f),
                 }
             }
             Insn::Pop => {
                 let _ = pop!();
-                pc += 1;
+                step!(1);
             }
             Insn::Pop2 => {
                 if !pop!().is_wide() {
                     let _ = pop!();
                 }
-                pc += 1;
+                step!(1);
             }
             Insn::Dup => {
                 room!(1);
                 need!(1);
                 copy_entry!(-1, 0);
                 top = unsafe { top.add(1) };
-                pc += 1;
+                step!(1);
             }
             Insn::DupX1 => {
                 room!(1);
@@ -724,7 +776,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 copy_entry!(-2, -1);
                 copy_entry!(0, -2);
                 top = unsafe { top.add(1) };
-                pc += 1;
+                step!(1);
             }
             Insn::DupX2 => {
                 room!(1);
@@ -741,7 +793,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     push!(v2);
                     push!(v1);
                 }
-                pc += 1;
+                step!(1);
             }
             Insn::Dup2 => {
                 room!(2);
@@ -753,7 +805,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     push!(v2);
                     push!(v1);
                 }
-                pc += 1;
+                step!(1);
             }
             Insn::Dup2X1 => {
                 room!(2);
@@ -772,7 +824,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     push!(v2);
                     push!(v1);
                 }
-                pc += 1;
+                step!(1);
             }
             Insn::Dup2X2 => {
                 room!(2);
@@ -809,14 +861,14 @@ fn execute<'a, M: Machine, const ONE: bool>(
                         push!(v1);
                     }
                 }
-                pc += 1;
+                step!(1);
             }
             Insn::Swap => {
                 let v1 = pop!();
                 let v2 = pop!();
                 push!(v1);
                 push!(v2);
-                pc += 1;
+                step!(1);
             }
             Insn::Iadd => bin!(BinOp::Iadd),
             Insn::Isub => bin!(BinOp::Isub),
@@ -856,7 +908,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Dneg => unary!(as_double, Double, |a| -a),
             Insn::Iinc(i, delta) => {
                 iinc!(i, delta);
-                pc += 1;
+                step!(1);
             }
             Insn::I2l => unary!(as_int, Long, |a| i64::from(a)),
             Insn::I2f => unary!(as_int, Float, |a| a as f32),
@@ -905,22 +957,22 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let null = pop!().as_ref().is_null();
                 branch!(!null, target);
             }
-            Insn::Goto(target) => pc = target as usize,
+            Insn::Goto(target) => goto!(target),
             Insn::Jsr(target) => {
                 room!(1);
-                push!(Value::RetAddr(pc as u32 + 1));
-                pc = target as usize;
+                push!(Value::RetAddr(index!() as u32 + 1));
+                goto!(target);
             }
             // SAFETY: locals are initialized entries.
             Insn::Ret(i) => match unsafe { *local!(i) } {
                 // A return address of another method's code, passed in by ill-typed code,
                 // could lie beyond this one's.
-                Value::RetAddr(a) if (a as usize) <= view.insns.len() => pc = a as usize,
+                Value::RetAddr(a) if (a as usize) <= view.insns.len() => goto!(a),
                 _ => fail!(Fault::BadRet),
             },
             Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
                 let key = pop!().as_int();
-                pc = view.switches[s as usize].target(key) as usize;
+                goto!(view.switches[s as usize].target(key));
             }
             Insn::GetField(index) if !M::EXPLORES => {
                 let Some(f) = resolved_field(view.cache, index) else {
@@ -935,7 +987,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Some(field) => copy!(field, unsafe { top.sub(1) }),
                     None => set_top!(Value::Void),
                 }
-                pc += 1;
+                step!(1);
             }
             // A call bound to a pure native of an initialized class, computed in place as
             // the outer loop's `call_pure` would (plain execution only, as there).
@@ -949,7 +1001,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                         let result = op.apply(args);
                         top = at;
                         push!(result);
-                        pc += 1;
+                        step!(1);
                     }
                     _ => break Exit::Slow(*at),
                 }
@@ -967,7 +1019,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     copy!(unsafe { top.sub(1) }, slot);
                 }
                 top = unsafe { top.sub(2) };
-                pc += 1;
+                step!(1);
             }
             Insn::BinLL(op, a, b) if whole!(3) && fits!(1) => {
                 fused!(3, apply(op, value!(a), value!(b)), |v| push!(v))
@@ -1011,17 +1063,29 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::IfLL(cond, a, b, target) if whole!(3) => {
                 left -= 2;
                 let taken = cond.test(value!(a).as_int(), value!(b).as_int());
-                pc = if taken { target as usize } else { pc + 3 };
+                if taken {
+                    goto!(target)
+                } else {
+                    step!(3)
+                }
             }
             Insn::IfLK(cond, a, k, target) if whole!(3) => {
                 left -= 2;
                 let taken = cond.test(value!(a).as_int(), i32::from(k));
-                pc = if taken { target as usize } else { pc + 3 };
+                if taken {
+                    goto!(target)
+                } else {
+                    step!(3)
+                }
             }
             Insn::IfL(cond, a, target) if whole!(2) => {
                 left -= 1;
                 let taken = cond.test(value!(a).as_int(), 0);
-                pc = if taken { target as usize } else { pc + 2 };
+                if taken {
+                    goto!(target)
+                } else {
+                    step!(2)
+                }
             }
             Insn::GetFieldL(a, index) if whole!(2) && fits!(1) => {
                 match field(heap, view.cache, index, value!(a).as_ref()) {
@@ -1030,7 +1094,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                         // SAFETY: top < end; a field is a valid value.
                         copy!(field, top);
                         top = unsafe { top.add(1) };
-                        pc += 2;
+                        step!(2);
                     }
                     None => load!(a),
                 }
@@ -1040,7 +1104,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Ok(v) => {
                         left -= 2;
                         push!(v);
-                        pc += 3;
+                        step!(3);
                     }
                     Err(_) => load!(a),
                 }
@@ -1050,7 +1114,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Ok(v) => {
                         left -= 3;
                         store!(c, v);
-                        pc += 4;
+                        step!(4);
                     }
                     Err(_) => load!(a),
                 }
@@ -1062,7 +1126,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     && store_element(heap, value!(a).as_ref(), value!(i).as_int(), v).is_ok();
                 if stored {
                     left -= 3;
-                    pc += 4;
+                    step!(4);
                 } else {
                     load!(a)
                 }
@@ -1070,7 +1134,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::IincGoto(i, delta, target) if whole!(2) => {
                 left -= 1;
                 iinc!(i, delta);
-                pc = target as usize;
+                goto!(target);
             }
             Insn::GetFieldDupL(a, index) if whole!(3) && fits!(2) => {
                 let obj = value!(a);
@@ -1081,23 +1145,20 @@ fn execute<'a, M: Machine, const ONE: bool>(
                         // SAFETY: fits!(2) left room for both; a field is a valid value.
                         copy!(field, top);
                         top = unsafe { top.add(1) };
-                        pc += 3;
+                        step!(3);
                     }
                     None => load!(a),
                 }
             }
-            Insn::BinPutField(op, index) if whole!(2) && holds!(3) => {
-                // SAFETY: the guard proved the three entries exist.
-                let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
-                match (field_mut(heap, view.cache, index, obj), apply(op, x, y)) {
-                    (Some(slot), Some(v)) => {
-                        left -= 1;
-                        write!(slot, v);
-                        top = unsafe { top.sub(3) };
-                        pc += 2;
-                    }
-                    _ => bin!(op),
-                }
+            Insn::BinPutField(op, index) if whole!(2) && holds!(3) => bin_put_field!(op, index),
+            Insn::DaddPutField(index) if whole!(2) && holds!(3) => {
+                bin_put_field!(BinOp::Dadd, index)
+            }
+            Insn::DsubPutField(index) if whole!(2) && holds!(3) => {
+                bin_put_field!(BinOp::Dsub, index)
+            }
+            Insn::DmulPutField(index) if whole!(2) && holds!(3) => {
+                bin_put_field!(BinOp::Dmul, index)
             }
             Insn::BinSF(op, a, index) if whole!(3) && holds!(1) => {
                 match field(heap, view.cache, index, value!(a).as_ref()).copied() {
@@ -1118,7 +1179,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 if moved {
                     left -= 3;
                     top = unsafe { top.sub(2) };
-                    pc += 4;
+                    step!(4);
                 } else {
                     load!(a)
                 }
@@ -1126,7 +1187,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::StoreK(c, k) if whole!(2) => {
                 left -= 1;
                 store!(c, Value::Int(k));
-                pc += 2;
+                step!(2);
             }
             // SAFETY (reading the top entry): each guard proves it exists.
             Insn::CmpLIf(op, b, cond, target) if whole!(3) && holds!(1) => {
@@ -1152,10 +1213,13 @@ fn execute<'a, M: Machine, const ONE: bool>(
             | Insn::GetFieldDupL(a, _)
             | Insn::BinSF(_, a, _)
             | Insn::ArrayMoveLL(a, _) => load!(a),
+            Insn::DaddPutField(_) => bin!(BinOp::Dadd),
+            Insn::DsubPutField(_) => bin!(BinOp::Dsub),
+            Insn::DmulPutField(_) => bin!(BinOp::Dmul),
             Insn::StoreK(_, k) => constant!(Value::Int(k)),
             Insn::IincGoto(i, delta, _) => {
                 iinc!(i, delta);
-                pc += 1;
+                step!(1);
             }
             Insn::IfLL(_, a, _, _) | Insn::IfLK(_, a, _, _) | Insn::CmpLIf(_, a, _, _) => load!(a),
             Insn::CmpKIf(op, k, _, _) => constant!(constant(op, i16::from(k))),
@@ -1167,12 +1231,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 match heap.get(array).and_then(|o| o.data.array_len()) {
                     Some(len) => {
                         set_top!(Value::Int(len as i32));
-                        pc += 1;
+                        step!(1);
                     }
                     None => fail!(Fault::Null),
                 }
             }
-            Insn::CheckCast(_) if peek!(0).as_ref().is_null() => pc += 1,
+            Insn::CheckCast(_) if peek!(0).as_ref().is_null() => step!(1),
             // Listed rather than `_`: a new instruction must be placed on purpose.
             Insn::ArrayLoad
             | Insn::ArrayStore
@@ -1199,7 +1263,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
         }
     };
     *regs = Regs {
-        pc,
+        pc: index!(),
         base,
         sp: (top as usize - base as usize) / W,
         cap,

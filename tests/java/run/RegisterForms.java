@@ -223,6 +223,8 @@ public class RegisterForms {
         try {
             p.x += d;
             p.x *= 2.0;
+            p.x -= d / 4;
+            p.x /= 0.5;
             p.n += k;
             p.n = p.n * k;
             p.l -= k;

@@ -221,6 +221,12 @@ pub enum Insn {
     BinPutField(BinOp, u16),
     /// `load a; getfield f; op`: replaces the top entry `t` with `t op a.f`.
     BinSF(BinOp, u16, u16),
+    /// [`BinPutField`](Insn::BinPutField) of `dadd`, `dsub` and `dmul`, the operation in the
+    /// variant: the generic form dispatches three times (on the form, on its operation and on
+    /// the result's type as it writes the field).
+    DaddPutField(u16),
+    DsubPutField(u16),
+    DmulPutField(u16),
     /// `load a; load i; xaload; xastore`: stores `a[i]` into the array and index below.
     ArrayMoveLL(u16, u16),
     /// `const k; store c` of an int.

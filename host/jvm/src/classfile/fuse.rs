@@ -27,9 +27,21 @@ impl Code {
 /// own). Long constants of `ldc2_w` are read from `pool`.
 fn register_form(insns: &[Insn], pool: &[Constant]) -> Box<[Insn]> {
     (0..insns.len())
-        .map(|i| fused(&insns[i..], pool).unwrap_or(insns[i]))
+        .map(|i| fused(&insns[i..], pool).map_or(insns[i], specialized))
         .chain([Insn::End])
         .collect()
+}
+
+/// `form` with its operation in the variant, where there is such a variant.
+fn specialized(form: Insn) -> Insn {
+    use BinOp::{Dadd, Dmul, Dsub};
+    use Insn::*;
+    match form {
+        BinPutField(Dadd, f) => DaddPutField(f),
+        BinPutField(Dsub, f) => DsubPutField(f),
+        BinPutField(Dmul, f) => DmulPutField(f),
+        other => other,
+    }
 }
 
 /// A small constant an instruction pushes, as the right operand of `op` (int or long as the
@@ -159,6 +171,7 @@ mod tests {
             (&[Iinc(3, -1), Goto(0)], Some(IincGoto(3, -1, 0))),
             (&[Iinc(3, 200), Goto(0)], None),
             (&[Dsub, PutField(9)], Some(BinPutField(BinOp::Dsub, 9))),
+            (&[Ddiv, PutField(9)], Some(BinPutField(BinOp::Ddiv, 9))),
             (
                 &[Load(1), GetField(9), Dmul],
                 Some(BinSF(BinOp::Dmul, 1, 9)),
@@ -209,6 +222,19 @@ mod tests {
         for (seq, want) in cases {
             assert_eq!(fused(seq, &pool), *want, "{seq:?}");
         }
+        // The double forms of `o.f op= x` carry their operation in the variant.
+        let run = register_form(&[Dsub, PutField(9), Dmul, PutField(9), Return], &pool);
+        assert_eq!(
+            *run,
+            [
+                DsubPutField(9),
+                PutField(9),
+                DmulPutField(9),
+                PutField(9),
+                Return,
+                End
+            ]
+        );
         let run = register_form(&[Load(1), Load(2), Iadd, Store(3), Return], &pool);
         assert_eq!(
             *run,
