@@ -1099,6 +1099,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
+            Insn::BinLF(op, x, a, index) if whole!(4) && fits!(1) => {
+                match field(heap, view.cache, index, value!(a).as_ref()).copied() {
+                    Some(y) => fused!(4, apply(op, value!(x), y), |v| push!(v)),
+                    None => load!(x),
+                }
+            }
             Insn::ArrayLoadLL(a, i) if whole!(3) && fits!(1) => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
@@ -1212,6 +1218,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             | Insn::ArrayStoreLLL(a, _, _)
             | Insn::GetFieldDupL(a, _)
             | Insn::BinSF(_, a, _)
+            | Insn::BinLF(_, a, _, _)
             | Insn::ArrayMoveLL(a, _) => load!(a),
             Insn::DaddPutField(_) => bin!(BinOp::Dadd),
             Insn::DsubPutField(_) => bin!(BinOp::Dsub),

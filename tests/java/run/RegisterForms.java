@@ -219,6 +219,17 @@ public class RegisterForms {
                 + Double.doubleToRawLongBits(d2[i]));
     }
 
+    // `k op p.n` with the field read in the middle: division by zero and null fail part-way.
+    static void localOpField(Point p, int k) {
+        try {
+            int q = k % p.n;
+            long r = k * p.l;
+            System.out.println("localOpField " + q + " " + r + " " + (k - p.n));
+        } catch (ArithmeticException | NullPointerException ex) {
+            report("localOpField", ex);
+        }
+    }
+
     static void fields(Point p, double d, int k) {
         try {
             p.x += d;
@@ -288,5 +299,8 @@ public class RegisterForms {
         fields(p, 1.25, 3);
         fields(p, Double.NaN, Integer.MIN_VALUE);
         fields(null, 1.0, 1);
+        localOpField(p, 7);
+        localOpField(new Point(), 7);
+        localOpField(null, 7);
     }
 }

@@ -227,6 +227,8 @@ pub enum Insn {
     DaddPutField(u16),
     DsubPutField(u16),
     DmulPutField(u16),
+    /// `load x; load a; getfield f; op`: pushes `x op a.f`.
+    BinLF(BinOp, u16, u16, u16),
     /// `load a; load i; xaload; xastore`: stores `a[i]` into the array and index below.
     ArrayMoveLL(u16, u16),
     /// `const k; store c` of an int.
