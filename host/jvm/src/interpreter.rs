@@ -1190,6 +1190,20 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     load!(a)
                 }
             }
+            Insn::ArrayMoveLLLL(b, j, a, i) if whole!(6) => {
+                let moved = match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
+                    // A reference needs the outer loop's ArrayStoreException check.
+                    Ok(Value::Ref(r)) if !r.is_null() => false,
+                    Ok(v) => store_element(heap, value!(b).as_ref(), value!(j).as_int(), v).is_ok(),
+                    Err(_) => false,
+                };
+                if moved {
+                    left -= 5;
+                    step!(6);
+                } else {
+                    load!(b)
+                }
+            }
             Insn::StoreK(c, k) if whole!(2) => {
                 left -= 1;
                 store!(c, Value::Int(k));
@@ -1228,7 +1242,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 iinc!(i, delta);
                 step!(1);
             }
-            Insn::IfLL(_, a, _, _) | Insn::IfLK(_, a, _, _) | Insn::CmpLIf(_, a, _, _) => load!(a),
+            Insn::IfLL(_, a, _, _)
+            | Insn::IfLK(_, a, _, _)
+            | Insn::CmpLIf(_, a, _, _)
+            | Insn::ArrayMoveLLLL(a, ..) => load!(a),
             Insn::CmpKIf(op, k, _, _) => constant!(constant(op, i16::from(k))),
             Insn::BinSK(op, k) => constant!(constant(op, k)),
             Insn::BinStore(op, _) | Insn::CmpIf(op, _, _) | Insn::BinPutField(op, _) => bin!(op),

@@ -73,6 +73,11 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         )
     };
     Some(match (w, op(0), op(1), op(2)) {
+        (&[Load(b), Load(j), Load(a), Load(i), ArrayLoad, ArrayStore, ..], ..)
+            if [b, j, a, i].iter().all(|&l| narrow(l).is_some()) =>
+        {
+            ArrayMoveLLLL(narrow(b)?, narrow(j)?, narrow(a)?, narrow(i)?)
+        }
         (&[Load(a), Load(i), ArrayLoad, Store(c), ..], ..) => ArrayLoadLLStore(a, i, c),
         (&[Load(a), Load(i), ArrayLoad, ArrayStore, ..], ..) => ArrayMoveLL(a, i),
         (&[Load(a), GetField(f), _, ..], _, _, Some(op)) => BinSF(op, a, f),
@@ -180,6 +185,14 @@ mod tests {
             (
                 &[Load(1), GetField(9), Dmul],
                 Some(BinSF(BinOp::Dmul, 1, 9)),
+            ),
+            (
+                &[Load(1), Load(2), Load(1), Load(3), ArrayLoad, ArrayStore],
+                Some(ArrayMoveLLLL(1, 2, 1, 3)),
+            ),
+            (
+                &[Load(1), Load(2), Load(300), Load(3), ArrayLoad, ArrayStore],
+                None,
             ),
             (
                 &[Load(4), Load(5), ArrayLoad, ArrayStore],
