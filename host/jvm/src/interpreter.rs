@@ -410,15 +410,15 @@ fn execute<'a, M: Machine, const ONE: bool>(
             ip = ip.wrapping_add($n)
         };
     }
+    macro_rules! goto {
+        ($target:expr) => {
+            ip = start.wrapping_add($target as usize)
+        };
+    }
     // The index of the instruction at `ip`.
     macro_rules! index {
         () => {
             (ip as usize - start as usize) / std::mem::size_of::<Insn>()
-        };
-    }
-    macro_rules! goto {
-        ($target:expr) => {
-            ip = start.wrapping_add($target as usize)
         };
     }
     let mut first = true;
