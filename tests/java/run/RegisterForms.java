@@ -228,6 +228,20 @@ public class RegisterForms {
         } catch (ArithmeticException | NullPointerException ex) {
             report("localOpField", ex);
         }
+        // `(k op p.n) op2 m`, failing in either operation.
+        int zero = k - k;
+        try {
+            System.out.println("localOpFieldLocal " + (k / p.n * k));
+        } catch (ArithmeticException | NullPointerException ex) {
+            report("localOpFieldLocal first", ex);
+        }
+        try {
+            System.out.println("localOpFieldLocal " + (k * p.n % zero));
+        } catch (ArithmeticException | NullPointerException ex) {
+            report("localOpFieldLocal second", ex);
+        }
+        double m = k * 0.5;
+        System.out.println("localOpFieldLocal " + (p == null ? 0 : m * p.x * m));
     }
 
     static void fields(Point p, double d, int k) {
