@@ -1105,14 +1105,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(x),
                 }
             }
-            Insn::BinLFL(op, op2, x, a, index, m) if whole!(6) && fits!(1) => {
-                let first = field(heap, view.cache, index, value!(a).as_ref())
-                    .and_then(|&y| apply(op, value!(x), y));
-                match first {
-                    Some(t) => fused!(6, apply(op2, t, value!(m)), |v| push!(v)),
-                    None => load!(x),
-                }
-            }
             Insn::ArrayLoadLL(a, i) if whole!(3) && fits!(1) => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
@@ -1253,8 +1245,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::IfLL(_, a, _, _)
             | Insn::IfLK(_, a, _, _)
             | Insn::CmpLIf(_, a, _, _)
-            | Insn::ArrayMoveLLLL(a, ..)
-            | Insn::BinLFL(_, _, a, ..) => load!(a),
+            | Insn::ArrayMoveLLLL(a, ..) => load!(a),
             Insn::CmpKIf(op, k, _, _) => constant!(constant(op, i16::from(k))),
             Insn::BinSK(op, k) => constant!(constant(op, k)),
             Insn::BinStore(op, _) | Insn::CmpIf(op, _, _) | Insn::BinPutField(op, _) => bin!(op),

@@ -229,8 +229,6 @@ pub enum Insn {
     DmulPutField(u16),
     /// `load x; load a; getfield f; op`: pushes `x op a.f`.
     BinLF(BinOp, u16, u16, u16),
-    /// `load x; load a; getfield f; op; load m; op2`: pushes `(x op a.f) op2 m`.
-    BinLFL(BinOp, BinOp, u8, u8, u16, u8),
     /// `load b; load j; load a; load i; xaload; xastore`: `b[j] = a[i]`.
     ArrayMoveLLLL(u8, u8, u8, u8),
     /// `load a; load i; xaload; xastore`: stores `a[i]` into the array and index below.

@@ -81,11 +81,6 @@ fn fused(w: &[Insn], pool: &[Constant]) -> Option<Insn> {
         (&[Load(a), Load(i), ArrayLoad, Store(c), ..], ..) => ArrayLoadLLStore(a, i, c),
         (&[Load(a), Load(i), ArrayLoad, ArrayStore, ..], ..) => ArrayMoveLL(a, i),
         (&[Load(a), GetField(f), _, ..], _, _, Some(op)) => BinSF(op, a, f),
-        (&[Load(x), Load(a), GetField(f), _, Load(m), _, ..], ..)
-            if op(3).zip(op(5)).is_some() && [x, a, m].iter().all(|&l| narrow(l).is_some()) =>
-        {
-            BinLFL(op(3)?, op(5)?, narrow(x)?, narrow(a)?, f, narrow(m)?)
-        }
         (&[Load(x), Load(a), GetField(f), _, ..], ..) if op(3).is_some() => BinLF(op(3)?, x, a, f),
         (&[Load(a), Load(i), Load(v), ArrayStore, ..], ..) => ArrayStoreLLL(a, i, v),
         (&[Load(a), Load(b), _, Store(c), ..], _, _, Some(op)) => BinLLStore(op, a, b, c),
@@ -182,10 +177,6 @@ mod tests {
             (&[Iinc(3, -1), Goto(0)], Some(IincGoto(3, -1, 0))),
             (&[Iinc(3, 200), Goto(0)], None),
             (&[Dsub, PutField(9)], Some(BinPutField(BinOp::Dsub, 9))),
-            (
-                &[Load(7), Load(1), GetField(9), Dmul, Load(15), Dmul],
-                Some(BinLFL(BinOp::Dmul, BinOp::Dmul, 7, 1, 9, 15)),
-            ),
             (
                 &[Load(7), Load(1), GetField(9), Dmul],
                 Some(BinLF(BinOp::Dmul, 7, 1, 9)),
