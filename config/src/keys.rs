@@ -292,7 +292,7 @@ registry! {
         Unset::Means("a quarter of physical memory, at most 3/4 of search.memory_limit"),
         "Java heap: an allocation the heap cannot hold after garbage collection throws OutOfMemoryError");
     VM_TIME_SLICE: Key<Count> = ("vm.time_slice", Count(Range::at_least(1)), "10000",
-        "instructions a thread runs before rpf run switches threads");
+        "steps (branches taken, calls) a thread runs before rpf run switches threads");
     VM_POR: Key<Bool> = ("vm.por", Bool, "true",
         "partial order reduction: thread switches only at accesses to shared objects");
     VM_POR_SYNC_DETECTION: Key<Bool> = ("vm.por.sync_detection", Bool, "true",

@@ -334,7 +334,7 @@ fn access_static(
 }
 
 /// What the inner loop keeps in registers: the instruction pointer, the value stack's buffer,
-/// length and capacity, and the instructions left in the budget.
+/// length and capacity, and what is left of the budget.
 #[derive(Clone, Copy)]
 struct Regs {
     pc: usize,
@@ -410,10 +410,21 @@ fn execute<'a, M: Machine, const ONE: bool>(
             ip = ip.wrapping_add($n)
         };
     }
+    // Plain execution charges its budget here, once per branch taken, and once per run of the
+    // loop (`run_plain`): every endless run passes one or the other, and the instructions in
+    // between pay nothing (a tenth of a numeric loop's instructions went to counting them).
+    // The branch completes first: a form that changed something (`IincGoto`) must not run
+    // again.
     macro_rules! goto {
-        ($target:expr) => {
-            ip = start.wrapping_add($target as usize)
-        };
+        ($target:expr) => {{
+            ip = start.wrapping_add($target as usize);
+            if !M::EXPLORES && !ONE {
+                match left.checked_sub(1) {
+                    Some(rest) => left = rest,
+                    None => break Exit::Budget,
+                }
+            }
+        }};
     }
     // The index of the instruction at `ip`.
     macro_rules! index {
@@ -567,7 +578,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($n:expr, $v:expr, |$r:ident| $put:expr) => {{
             match $v {
                 Some($r) => {
-                    left -= $n - 1;
                     $put;
                     step!($n);
                 }
@@ -593,13 +603,13 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
         }};
     }
-    // Whether a register form of `$n` instructions may run whole: the budget covers them all
-    // and this is a run of several instructions in plain execution (otherwise its first
-    // instruction runs alone, and the rest after it; a machine that explores runs the decoded
-    // instructions and meets no forms).
+    // Whether a register form may run whole: in a run of several instructions in plain
+    // execution (otherwise its first instruction runs alone, and the rest after it; a machine
+    // that explores runs the decoded instructions and meets no forms). No budget test: plain
+    // execution charges its budget per branch taken (see `goto!`), not per instruction.
     macro_rules! whole {
-        ($n:expr) => {
-            !ONE && !M::EXPLORES && left >= $n - 1
+        () => {
+            !ONE && !M::EXPLORES
         };
     }
     macro_rules! unary {
@@ -614,7 +624,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
     macro_rules! compare_branch {
         ($n:expr, $pops:expr, $op:expr, $x:expr, $y:expr, $cond:expr, $target:expr) => {{
             let taken = apply($op, $x, $y).is_some_and(|v| $cond.test(v.as_int(), 0));
-            left -= $n - 1;
             // The caller's guard proved the entries exist.
             top = unsafe { top.sub($pops) };
             if taken {
@@ -658,7 +667,6 @@ fn execute<'a, M: Machine, const ONE: bool>(
             let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
             match (field_mut(heap, view.cache, $index, obj), apply($op, x, y)) {
                 (Some(slot), Some(v)) => {
-                    left -= 1;
                     write!(slot, v);
                     top = unsafe { top.sub(3) };
                     step!(2);
@@ -668,17 +676,21 @@ fn execute<'a, M: Machine, const ONE: bool>(
         }};
     }
     let exit = loop {
-        // One subtraction and its borrow: the budget test costs two instructions.
-        let Some(rest) = left.checked_sub(1) else {
-            break Exit::Budget;
-        };
-        if ONE {
-            if !first {
-                break Exit::Record;
+        // A machine that explores counts every instruction (its transitions end at exact
+        // counts), and so does a run of one; plain execution charges per branch (`goto!`).
+        if M::EXPLORES || ONE {
+            // One subtraction and its borrow: the budget test costs two instructions.
+            let Some(rest) = left.checked_sub(1) else {
+                break Exit::Budget;
+            };
+            if ONE {
+                if !first {
+                    break Exit::Record;
+                }
+                first = false;
             }
-            first = false;
+            left = rest;
         }
-        left = rest;
         // The instruction is matched where it lies, not copied out: each arm then reads its
         // own operands. A copy had every operand field extracted into registers before the
         // jump, which pushed the instruction pointer out of its register (a tenth fewer
@@ -1021,47 +1033,46 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 top = unsafe { top.sub(2) };
                 step!(1);
             }
-            Insn::BinLL(op, a, b) if whole!(3) && fits!(1) => {
+            Insn::BinLL(op, a, b) if whole!() && fits!(1) => {
                 fused!(3, apply(op, value!(a), value!(b)), |v| push!(v))
             }
-            Insn::BinLLStore(op, a, b, c) if whole!(4) => {
+            Insn::BinLLStore(op, a, b, c) if whole!() => {
                 fused!(4, apply(op, value!(a), value!(b)), |v| store!(c, v))
             }
-            Insn::BinLK(op, a, k) if whole!(3) && fits!(1) => {
+            Insn::BinLK(op, a, k) if whole!() && fits!(1) => {
                 fused!(3, apply(op, value!(a), constant(op, k)), |v| push!(v))
             }
-            Insn::BinLKStore(op, a, k, c) if whole!(4) => {
+            Insn::BinLKStore(op, a, k, c) if whole!() => {
                 fused!(4, apply(op, value!(a), constant(op, k)), |v| store!(c, v))
             }
             // SAFETY (reading the top entries): each guard proves they exist.
-            Insn::BinSL(op, b) if whole!(2) && holds!(1) => {
+            Insn::BinSL(op, b) if whole!() && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
                 fused!(2, apply(op, t, value!(b)), |v| set_top!(v))
             }
-            Insn::BinSLStore(op, b, c) if whole!(3) && holds!(1) => {
+            Insn::BinSLStore(op, b, c) if whole!() && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
                 fused!(3, apply(op, t, value!(b)), |v| {
                     top = unsafe { top.sub(1) };
                     store!(c, v)
                 })
             }
-            Insn::BinSK(op, k) if whole!(2) && holds!(1) => {
+            Insn::BinSK(op, k) if whole!() && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
                 fused!(2, apply(op, t, constant(op, k)), |v| set_top!(v))
             }
-            Insn::BinStore(op, c) if whole!(2) && holds!(2) => {
+            Insn::BinStore(op, c) if whole!() && holds!(2) => {
                 let (x, y) = unsafe { (*top.sub(2), *top.sub(1)) };
                 fused!(2, apply(op, x, y), |v| {
                     top = unsafe { top.sub(2) };
                     store!(c, v)
                 })
             }
-            Insn::CmpIf(op, cond, target) if whole!(2) && holds!(2) => {
+            Insn::CmpIf(op, cond, target) if whole!() && holds!(2) => {
                 let (x, y) = unsafe { (*top.sub(2), *top.sub(1)) };
                 compare_branch!(2, 2, op, x, y, cond, target)
             }
-            Insn::IfLL(cond, a, b, target) if whole!(3) => {
-                left -= 2;
+            Insn::IfLL(cond, a, b, target) if whole!() => {
                 let taken = cond.test(value!(a).as_int(), value!(b).as_int());
                 if taken {
                     goto!(target)
@@ -1069,8 +1080,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     step!(3)
                 }
             }
-            Insn::IfLK(cond, a, k, target) if whole!(3) => {
-                left -= 2;
+            Insn::IfLK(cond, a, k, target) if whole!() => {
                 let taken = cond.test(value!(a).as_int(), i32::from(k));
                 if taken {
                     goto!(target)
@@ -1078,8 +1088,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     step!(3)
                 }
             }
-            Insn::IfL(cond, a, target) if whole!(2) => {
-                left -= 1;
+            Insn::IfL(cond, a, target) if whole!() => {
                 let taken = cond.test(value!(a).as_int(), 0);
                 if taken {
                     goto!(target)
@@ -1087,10 +1096,9 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     step!(2)
                 }
             }
-            Insn::GetFieldL(a, index) if whole!(2) && fits!(1) => {
+            Insn::GetFieldL(a, index) if whole!() && fits!(1) => {
                 match field(heap, view.cache, index, value!(a).as_ref()) {
                     Some(field) => {
-                        left -= 1;
                         // SAFETY: top < end; a field is a valid value.
                         copy!(field, top);
                         top = unsafe { top.add(1) };
@@ -1099,54 +1107,49 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
-            Insn::BinLF(op, x, a, index) if whole!(4) && fits!(1) => {
+            Insn::BinLF(op, x, a, index) if whole!() && fits!(1) => {
                 match field(heap, view.cache, index, value!(a).as_ref()).copied() {
                     Some(y) => fused!(4, apply(op, value!(x), y), |v| push!(v)),
                     None => load!(x),
                 }
             }
-            Insn::ArrayLoadLL(a, i) if whole!(3) && fits!(1) => {
+            Insn::ArrayLoadLL(a, i) if whole!() && fits!(1) => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
-                        left -= 2;
                         push!(v);
                         step!(3);
                     }
                     Err(_) => load!(a),
                 }
             }
-            Insn::ArrayLoadLLStore(a, i, c) if whole!(4) => {
+            Insn::ArrayLoadLLStore(a, i, c) if whole!() => {
                 match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     Ok(v) => {
-                        left -= 3;
                         store!(c, v);
                         step!(4);
                     }
                     Err(_) => load!(a),
                 }
             }
-            Insn::ArrayStoreLLL(a, i, v) if whole!(4) => {
+            Insn::ArrayStoreLLL(a, i, v) if whole!() => {
                 let v = value!(v);
                 // A reference needs the outer loop's ArrayStoreException check.
                 let stored = !matches!(v, Value::Ref(r) if !r.is_null())
                     && store_element(heap, value!(a).as_ref(), value!(i).as_int(), v).is_ok();
                 if stored {
-                    left -= 3;
                     step!(4);
                 } else {
                     load!(a)
                 }
             }
-            Insn::IincGoto(i, delta, target) if whole!(2) => {
-                left -= 1;
+            Insn::IincGoto(i, delta, target) if whole!() => {
                 iinc!(i, delta);
                 goto!(target);
             }
-            Insn::GetFieldDupL(a, index) if whole!(3) && fits!(2) => {
+            Insn::GetFieldDupL(a, index) if whole!() && fits!(2) => {
                 let obj = value!(a);
                 match field(heap, view.cache, index, obj.as_ref()) {
                     Some(field) => {
-                        left -= 2;
                         push!(obj);
                         // SAFETY: fits!(2) left room for both; a field is a valid value.
                         copy!(field, top);
@@ -1156,24 +1159,24 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => load!(a),
                 }
             }
-            Insn::BinPutField(op, index) if whole!(2) && holds!(3) => bin_put_field!(op, index),
-            Insn::DaddPutField(index) if whole!(2) && holds!(3) => {
+            Insn::BinPutField(op, index) if whole!() && holds!(3) => bin_put_field!(op, index),
+            Insn::DaddPutField(index) if whole!() && holds!(3) => {
                 bin_put_field!(BinOp::Dadd, index)
             }
-            Insn::DsubPutField(index) if whole!(2) && holds!(3) => {
+            Insn::DsubPutField(index) if whole!() && holds!(3) => {
                 bin_put_field!(BinOp::Dsub, index)
             }
-            Insn::DmulPutField(index) if whole!(2) && holds!(3) => {
+            Insn::DmulPutField(index) if whole!() && holds!(3) => {
                 bin_put_field!(BinOp::Dmul, index)
             }
-            Insn::BinSF(op, a, index) if whole!(3) && holds!(1) => {
+            Insn::BinSF(op, a, index) if whole!() && holds!(1) => {
                 match field(heap, view.cache, index, value!(a).as_ref()).copied() {
                     // SAFETY: the guard proved the top entry exists.
                     Some(y) => fused!(3, apply(op, unsafe { *top.sub(1) }, y), |v| set_top!(v)),
                     None => load!(a),
                 }
             }
-            Insn::ArrayMoveLL(a, i) if whole!(4) && holds!(2) => {
+            Insn::ArrayMoveLL(a, i) if whole!() && holds!(2) => {
                 // SAFETY: the guard proved both entries exist.
                 let (to, at) = unsafe { ((*top.sub(2)).as_ref(), (*top.sub(1)).as_int()) };
                 let moved = match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
@@ -1183,14 +1186,13 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(_) => false,
                 };
                 if moved {
-                    left -= 3;
                     top = unsafe { top.sub(2) };
                     step!(4);
                 } else {
                     load!(a)
                 }
             }
-            Insn::ArrayMoveLLLL(b, j, a, i) if whole!(6) => {
+            Insn::ArrayMoveLLLL(b, j, a, i) if whole!() => {
                 let moved = match load_element(heap, value!(a).as_ref(), value!(i).as_int()) {
                     // A reference needs the outer loop's ArrayStoreException check.
                     Ok(Value::Ref(r)) if !r.is_null() => false,
@@ -1198,23 +1200,21 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(_) => false,
                 };
                 if moved {
-                    left -= 5;
                     step!(6);
                 } else {
                     load!(b)
                 }
             }
-            Insn::StoreK(c, k) if whole!(2) => {
-                left -= 1;
+            Insn::StoreK(c, k) if whole!() => {
                 store!(c, Value::Int(k));
                 step!(2);
             }
             // SAFETY (reading the top entry): each guard proves it exists.
-            Insn::CmpLIf(op, b, cond, target) if whole!(3) && holds!(1) => {
+            Insn::CmpLIf(op, b, cond, target) if whole!() && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
                 compare_branch!(3, 1, op, t, value!(b), cond, target)
             }
-            Insn::CmpKIf(op, k, cond, target) if whole!(3) && holds!(1) => {
+            Insn::CmpKIf(op, k, cond, target) if whole!() && holds!(1) => {
                 let t = unsafe { *top.sub(1) };
                 compare_branch!(3, 1, op, t, constant(op, i16::from(k)), cond, target)
             }
@@ -1341,6 +1341,11 @@ fn run_plain<M: Machine>(
     regs: &mut Regs,
 ) -> Exit {
     loop {
+        // The run's charge to the budget (see `goto!` in `execute`).
+        let Some(rest) = regs.left.checked_sub(1) else {
+            return Exit::Budget;
+        };
+        regs.left = rest;
         let exit = execute_outlined::<M>(view, heap, regs);
         if let Exit::Slow(Insn::InvokeSpecial(index)) = exit {
             if drop_empty_call(view, regs, index) {
@@ -1385,13 +1390,16 @@ impl<M: Machine> Vm<M> {
     /// Executes the thread whose state is `exec` until it stops; `budget` counts instructions
     /// down and ends the run at 0, or pauses it at [`Registers::checkpoint`](crate::vm::Registers::checkpoint).
     pub fn interpret(&mut self, exec: &mut Exec, budget: &mut u64) -> Stop {
-        // The stepwise driver asks for exactly one instruction.
-        let floor = if self.regs.single_step {
+        // The stepwise driver asks for exactly one instruction (which plain execution runs
+        // alone: its register forms and budget count several as one).
+        let one_step = self.regs.single_step;
+        let floor = if one_step {
             budget.saturating_sub(1)
         } else {
             self.regs.checkpoint.min(*budget)
         };
-        // The inner loop's registers. `left` counts the instructions left before `floor`;
+        // The inner loop's registers. `left` counts the budget left before `floor` (in
+        // instructions, or in plain execution branches and runs: see `goto!` in `execute`);
         // `*budget` is written back (as `floor + left`) wherever the loop hands over to code
         // that reads it.
         let mut r = Regs {
@@ -1512,7 +1520,7 @@ impl<M: Machine> Vm<M> {
                     exec: &mut *exec,
                 };
                 let exit = match (M::EXPLORES, recording) {
-                    _ if !M::EXPLORES && single => {
+                    _ if !M::EXPLORES && (single || one_step) => {
                         single = false;
                         execute_single::<M>(&view, heap, &mut r)
                     }

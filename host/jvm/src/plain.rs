@@ -1,9 +1,10 @@
 //! Plain execution (`rpf run`): the [`Plain`] machine, which takes every hook's default,
 //! and its runner, one deterministic schedule.
 //!
-//! Round-robin over runnable threads with an instruction time slice; threads blocked on
-//! monitors become runnable when the monitor is free; timed waits and sleeps use a virtual
-//! clock that jumps forward when every thread is waiting for time to pass.
+//! Round-robin over runnable threads with a time slice (counted in branches and calls);
+//! threads blocked on monitors become runnable when the monitor is free; timed waits and
+//! sleeps use a virtual clock that jumps forward when every thread is waiting for time to
+//! pass.
 
 use crate::flow::Stop;
 use crate::machine::Machine;

@@ -26,7 +26,8 @@ pub struct VmOptions {
     pub stack_size: u64,
     /// Frames per thread before StackOverflowError, if limited.
     pub max_stack_depth: Option<u64>,
-    /// Instructions per scheduling slice in plain execution.
+    /// Steps per scheduling slice in plain execution: branches taken, and calls and other
+    /// operations between runs of the interpreter's inner loop (see `interpreter::execute`).
     pub time_slice: u64,
     /// Bytes the Java heap may hold (see [`Heap::bytes`](crate::heap::Heap::bytes)):
     /// `OutOfMemoryError` beyond them.

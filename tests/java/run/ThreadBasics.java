@@ -116,6 +116,13 @@ public class ThreadBasics {
         sub.start();
         sub.join();
         System.out.println("anonymous subclass thread " + sub.getName());
+        // A daemon that never leaves a one-instruction loop (`goto` to itself) is still
+        // switched away from, and does not keep the program from ending.
+        Thread daemon = new Thread(() -> { for (;;) { } });
+        daemon.setDaemon(true);
+        daemon.start();
+        Thread.sleep(5);
+        System.out.println("daemon still spinning: " + daemon.isAlive());
         System.out.println("done");
     }
 }
