@@ -1147,10 +1147,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 goto!(target);
             }
             Insn::GetFieldDupL(a, index) if whole!() && fits!(2) => {
-                let obj = value!(a);
-                match field(heap, view.cache, index, obj.as_ref()) {
+                match field(heap, view.cache, index, value!(a).as_ref()) {
                     Some(field) => {
-                        push!(obj);
+                        // Copied as it lies (`push!` would rebuild it from its variant).
+                        copy!(unsafe { local!(a) }, top);
+                        top = unsafe { top.add(1) };
                         // SAFETY: fits!(2) left room for both; a field is a valid value.
                         copy!(field, top);
                         top = unsafe { top.add(1) };
