@@ -410,6 +410,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
             ip = ip.wrapping_add($n)
         };
     }
+    // A run of several instructions in plain execution: register forms run whole (`whole!`),
+    // and the budget is charged per branch taken (`goto!`), not per instruction. A machine
+    // that explores counts every instruction (its transitions end at exact counts), and so
+    // does a run of one.
+    let plain_run = !M::EXPLORES && !ONE;
     // Plain execution charges its budget here, once per branch taken, and once per run of the
     // loop (`run_plain`): every endless run passes one or the other, and the instructions in
     // between pay nothing (counting them took 7–19% of the numeric benchmarks' instructions).
@@ -418,7 +423,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
     macro_rules! goto {
         ($target:expr) => {{
             ip = start.wrapping_add($target as usize);
-            if !M::EXPLORES && !ONE {
+            if plain_run {
                 match left.checked_sub(1) {
                     Some(rest) => left = rest,
                     None => break Exit::Budget,
@@ -603,13 +608,12 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
         }};
     }
-    // Whether a register form may run whole: in a run of several instructions in plain
-    // execution (otherwise its first instruction runs alone, and the rest after it; a machine
-    // that explores runs the decoded instructions and meets no forms). No budget test: plain
-    // execution charges its budget per branch taken (see `goto!`), not per instruction.
+    // Whether a register form may run whole: in a plain run (otherwise its first instruction
+    // runs alone, and the rest after it; a machine that explores runs the decoded
+    // instructions and meets no forms). No budget test: see `goto!`.
     macro_rules! whole {
         () => {
-            !ONE && !M::EXPLORES
+            plain_run
         };
     }
     macro_rules! unary {
@@ -676,9 +680,8 @@ fn execute<'a, M: Machine, const ONE: bool>(
         }};
     }
     let exit = loop {
-        // A machine that explores counts every instruction (its transitions end at exact
-        // counts), and so does a run of one; plain execution charges per branch (`goto!`).
-        if M::EXPLORES || ONE {
+        // Counted per instruction unless this is a plain run (see `plain_run`).
+        if !plain_run {
             // One subtraction and its borrow: the budget test costs two instructions.
             let Some(rest) = left.checked_sub(1) else {
                 break Exit::Budget;
