@@ -1392,8 +1392,10 @@ impl Jvm {
 }
 
 impl<M: Machine> Vm<M> {
-    /// Executes the thread whose state is `exec` until it stops; `budget` counts instructions
-    /// down and ends the run at 0, or pauses it at [`Registers::checkpoint`](crate::vm::Registers::checkpoint).
+    /// Executes the thread whose state is `exec` until it stops; `budget` counts down (each
+    /// instruction under a machine that explores, each branch taken and run of the inner loop
+    /// in plain execution) and ends the run at 0, or pauses it at
+    /// [`Registers::checkpoint`](crate::vm::Registers::checkpoint).
     pub fn interpret(&mut self, exec: &mut Exec, budget: &mut u64) -> Stop {
         // The stepwise driver asks for exactly one instruction (which plain execution runs
         // alone: its register forms and budget count several as one).

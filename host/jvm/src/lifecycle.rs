@@ -41,7 +41,8 @@ impl Jvm {
 }
 
 impl<M: Machine> Vm<M> {
-    /// Runs thread `t` until it stops; `budget` counts instructions down (a driver's run may
+    /// Runs thread `t` until it stops; `budget` counts down (instructions under a machine
+    /// that explores, steps in plain execution: see [`Vm::interpret`]; a driver's run may
     /// span several calls that share one budget) and ends the run at 0.
     pub fn run_thread(&mut self, t: usize, budget: &mut u64) -> Stop {
         self.state.current = t;
