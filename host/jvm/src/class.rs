@@ -442,6 +442,53 @@ pub enum CallSite {
     Method(MethodId),
     /// `SwitchBootstraps.typeSwitch`/`enumSwitch`: pick the first matching label.
     Switch(Rc<[Label]>),
+    /// `StringConcatFactory`: the recipe's parts joined into a new String in one step where
+    /// every argument is a String, null or an integral, char or boolean value; otherwise
+    /// (or where intrinsics are off) `fallback`, the generated method that appends the parts
+    /// to a StringBuilder, runs.
+    Concat {
+        /// The recipe.
+        parts: Rc<[ConcatPart]>,
+        /// The generated method.
+        fallback: MethodId,
+    },
+}
+
+/// One part of a string concatenation recipe.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConcatPart {
+    /// Constant text.
+    Text {
+        /// Its chars.
+        units: Rc<[u16]>,
+        /// Whether they all fit Latin-1.
+        latin1: bool,
+    },
+    /// A call site argument, formatted as `String.valueOf` formats its type.
+    Arg {
+        /// Its operand-stack entry, counted from the first argument.
+        entry: u16,
+        /// Its type's formatting.
+        kind: ConcatArg,
+    },
+}
+
+/// How a concatenation argument is formatted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConcatArg {
+    /// `true` or `false`.
+    Boolean,
+    /// The char itself.
+    Char,
+    /// `byte`, `short` or `int`: decimal digits.
+    Int,
+    /// `long`: decimal digits.
+    Long,
+    /// Any reference: done directly only for a String or null (anything else needs its
+    /// `toString`).
+    Reference,
+    /// `float` or `double`: left to the generated method (`Double.toString`'s digits).
+    Floating,
 }
 
 /// One case label of a pattern switch.

@@ -1,18 +1,36 @@
-//! `StringConcatFactory`: each recipe becomes a static method that appends its parts to a
-//! StringBuilder, which formats every type exactly as `String.valueOf` does.
+//! `StringConcatFactory`: each recipe is joined directly into a new String where its
+//! arguments allow (see [`CallSite::Concat`]), and otherwise by a generated static method that
+//! appends its parts to a StringBuilder, which formats every type exactly as `String.valueOf`
+//! does.
 
 use crate::assembler::Asm;
-use crate::class::CallSite;
+use crate::class::MethodId;
+use crate::class::{CallSite, ConcatArg, ConcatPart};
 use crate::classfile::{access, descriptor, Constant, FieldType};
 use crate::classpath::Loader;
+use crate::flow::Flow;
 use crate::indy::{Bind, Bootstrap};
 use crate::loader::SyntheticClass;
 use crate::machine::Machine;
+use crate::natives::string::concat;
+use crate::thread::{Exec, FrameKind};
 use crate::vm::Vm;
 
 const TAG_ARG: u16 = 1;
 const TAG_CONST: u16 = 2;
 const SB: &str = "java/lang/StringBuilder";
+
+/// How [`CallSite::Concat`] formats an argument of type `t`.
+fn concat_arg(t: &FieldType) -> ConcatArg {
+    match t {
+        FieldType::Boolean => ConcatArg::Boolean,
+        FieldType::Char => ConcatArg::Char,
+        FieldType::Byte | FieldType::Short | FieldType::Int => ConcatArg::Int,
+        FieldType::Long => ConcatArg::Long,
+        FieldType::Float | FieldType::Double => ConcatArg::Floating,
+        _ => ConcatArg::Reference,
+    }
+}
 
 /// The `append` overload StringBuilder uses for an argument of type `t`.
 fn append_desc(t: &FieldType) -> &'static str {
@@ -50,8 +68,13 @@ impl<M: Machine> Vm<M> {
         let mut literal: Vec<u16> = Vec::new();
         let mut arg = 0usize;
         let mut slot = 0u16;
-        let flush = |asm: &mut Asm, literal: &mut Vec<u16>| {
+        let mut parts = Vec::new();
+        let flush = |asm: &mut Asm, literal: &mut Vec<u16>, parts: &mut Vec<ConcatPart>| {
             if !literal.is_empty() {
+                parts.push(ConcatPart::Text {
+                    units: literal.as_slice().into(),
+                    latin1: literal.iter().all(|&u| u <= 0xFF),
+                });
                 let s = asm.string(literal);
                 asm.emit(crate::classfile::Insn::Ldc(s));
                 asm.invokevirtual(
@@ -65,11 +88,15 @@ impl<M: Machine> Vm<M> {
         for &unit in &recipe {
             match unit {
                 TAG_ARG => {
-                    flush(&mut asm, &mut literal);
+                    flush(&mut asm, &mut literal, &mut parts);
                     let t = desc
                         .params
                         .get(arg)
                         .ok_or("recipe has more arguments than the call site")?;
+                    parts.push(ConcatPart::Arg {
+                        entry: arg as u16,
+                        kind: concat_arg(t),
+                    });
                     asm.load(slot);
                     asm.invokevirtual(SB, "append", append_desc(t));
                     slot += t.slots();
@@ -85,7 +112,7 @@ impl<M: Machine> Vm<M> {
                 other => literal.push(other),
             }
         }
-        flush(&mut asm, &mut literal);
+        flush(&mut asm, &mut literal, &mut parts);
         asm.invokevirtual(SB, "toString", "()Ljava/lang/String;");
         asm.emit(crate::classfile::Insn::ReturnValue);
         let method = asm.finish("concat", &b.desc, access::PUBLIC | access::STATIC);
@@ -102,8 +129,34 @@ impl<M: Machine> Vm<M> {
             pool: asm.pool,
             loader: Loader::Boot,
         };
-        let (class, m) = self.define_with_entry(spec, "concat")?;
+        let (class, fallback) = self.define_with_entry(spec, "concat")?;
         self.mark_initialized(class);
-        Ok(CallSite::Method(m))
+        Ok(CallSite::Concat {
+            parts: parts.into(),
+            fallback,
+        })
+    }
+
+    /// The call of a concatenation site: `parts` joined directly, or, where that declines,
+    /// the generated method `fallback` (with `entries` arguments on the stack).
+    pub(super) fn op_concat(
+        &mut self,
+        exec: &mut Exec,
+        parts: &[ConcatPart],
+        fallback: MethodId,
+    ) -> Flow {
+        let entries = usize::from(self.classes.method(fallback).arg_entries);
+        let Some(base) = exec.stack.len().checked_sub(entries) else {
+            return self.call(exec, fallback, FrameKind::Call);
+        };
+        match concat(self, exec, parts, base) {
+            Some(joined) => {
+                exec.stack.truncate(base);
+                exec.push(joined);
+                exec.advance();
+                Ok(())
+            }
+            None => self.call(exec, fallback, FrameKind::Call),
+        }
     }
 }

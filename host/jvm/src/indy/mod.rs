@@ -55,15 +55,23 @@ impl<M: Machine> Vm<M> {
                 }
             },
         };
-        match site {
-            CallSite::Method(m) => {
-                let declaring = self.classes.method(m).class;
-                if !self.ensure_initialized(exec, declaring)? {
-                    return Ok(());
-                }
-                self.call(exec, m, FrameKind::Call)
+        // A generated class is initialized on first use in each state, as any class is
+        // (class states are part of the program state), even where its method does not run.
+        let generated = match site {
+            CallSite::Method(m) | CallSite::Concat { fallback: m, .. } => {
+                Some(self.classes.method(m).class)
             }
+            CallSite::Switch(_) => None,
+        };
+        if let Some(class) = generated {
+            if !self.ensure_initialized(exec, class)? {
+                return Ok(());
+            }
+        }
+        match site {
+            CallSite::Method(m) => self.call(exec, m, FrameKind::Call),
             CallSite::Switch(labels) => self.run_switch(exec, &labels),
+            CallSite::Concat { parts, fallback } => self.op_concat(exec, &parts, fallback),
         }
     }
 

@@ -14,7 +14,7 @@ mod math;
 mod nio;
 mod reflect;
 pub mod registry;
-mod string;
+pub(crate) mod string;
 pub(crate) mod support;
 mod system;
 mod thread;

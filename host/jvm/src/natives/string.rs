@@ -13,6 +13,7 @@
 //! Strings hold `byte[] value` with a `coder` (see `strings.rs`): Latin-1, one byte per
 //! char, or UTF-16 little-endian (as `StringUTF16.isBigEndian` says below).
 
+use crate::class::{ConcatArg, ConcatPart};
 use crate::flow::NativeExit;
 use crate::flow::NativeResult;
 use crate::heap::{instance_footprint, ObjData};
@@ -388,27 +389,149 @@ fn new_latin1_string<M: Machine>(
     index: i32,
     len: i32,
 ) -> NativeResult {
-    let (Some(class), Some(end)) = (vm.class_of(value), index.checked_add(len)) else {
+    let Some(end) = index.checked_add(len) else {
         return decline();
     };
     let Some(range) = byte_range(vm, value, index, end).filter(|r| !r.is_empty()) else {
         return decline();
     };
-    let string = vm.known.string;
-    let data = ObjData::Bytes(range);
+    new_string_of(vm, exec, range, LATIN1)
+}
+
+/// A new String holding `value`, encoded in `coder` (declines where the heap has no room:
+/// the bytecode then throws the `OutOfMemoryError`).
+fn new_string_of<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &Exec,
+    value: Box<[i8]>,
+    coder: i32,
+) -> NativeResult {
+    let (string, byte_array) = (vm.known.string, vm.known.byte_array);
+    let data = ObjData::Bytes(value);
     let fields = vm.classes.get(string).instance_defaults.len();
     room(vm, exec, data.footprint() + instance_footprint(fields))?;
-    let bytes = vm.alloc(class, data);
+    let bytes = vm.alloc(byte_array, data);
     let k = &vm.known;
     let (value_slot, coder_slot) = (k.string_value, k.string_coder);
     let s = vm.new_object_with(
         string,
         &[
             (value_slot, Value::Ref(bytes)),
-            (coder_slot, Value::Int(LATIN1)),
+            (coder_slot, Value::Int(coder)),
         ],
     );
     Ok(Value::Ref(s))
+}
+
+/// A string concatenation (`CallSite::Concat`) of `parts` with the call site's arguments
+/// from entry `base` of `exec`'s stack: a new String, as `StringConcatFactory`'s code makes
+/// it (always a new object, Latin-1 where every char fits). `None` declines (the generated
+/// method runs): an argument is a float or double, an object other than a String, or a
+/// String longer than [`LONG_STRING`] chars, or intrinsics are off.
+pub(crate) fn concat<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &Exec,
+    parts: &[ConcatPart],
+    base: usize,
+) -> Option<Value> {
+    if !M::intrinsics(vm) {
+        return None;
+    }
+    let args = exec.stack.get(base..)?;
+    let arg = |entry: u16| args.get(usize::from(entry)).copied();
+    // First the length and coder, declining before anything is read or written.
+    let (mut len, mut latin1) = (0usize, true);
+    for part in parts {
+        match *part {
+            ConcatPart::Text {
+                ref units,
+                latin1: l,
+            } => {
+                len += units.len();
+                latin1 &= l;
+            }
+            ConcatPart::Arg { entry, kind } => {
+                let v = arg(entry)?;
+                len += match kind {
+                    ConcatArg::Boolean => 5 - usize::from(v.as_int() != 0),
+                    ConcatArg::Char => {
+                        latin1 &= v.as_int() as u16 <= 0xFF;
+                        1
+                    }
+                    ConcatArg::Int => decimal_size(i64::from(v.as_int())) as usize,
+                    ConcatArg::Long => decimal_size(v.as_long()) as usize,
+                    ConcatArg::Reference => {
+                        let r = v.as_ref();
+                        if r.is_null() {
+                            4
+                        } else {
+                            if vm.class_of(r) != Some(vm.known.string) {
+                                return None;
+                            }
+                            let (value, coder) = string_parts(vm, r)?;
+                            let chars = bytes(vm, value)?.len() >> coder;
+                            if chars > LONG_STRING {
+                                return None;
+                            }
+                            latin1 &= coder == LATIN1;
+                            chars
+                        }
+                    }
+                    ConcatArg::Floating => return None,
+                };
+            }
+        }
+    }
+    let coder = if latin1 { LATIN1 } else { UTF16 };
+    let mut out: Vec<i8> = Vec::with_capacity(len << coder);
+    let put = |out: &mut Vec<i8>, unit: u16| {
+        if latin1 {
+            out.push(unit as u8 as i8);
+        } else {
+            out.extend(unit.to_le_bytes().map(|b| b as i8));
+        }
+    };
+    for part in parts {
+        match *part {
+            ConcatPart::Text { ref units, .. } => units.iter().for_each(|&u| put(&mut out, u)),
+            ConcatPart::Arg { entry, kind } => {
+                let v = arg(entry)?;
+                let mut text = [0; 20];
+                let ascii: &[u8] = match kind {
+                    ConcatArg::Boolean if v.as_int() != 0 => b"true",
+                    ConcatArg::Boolean => b"false",
+                    ConcatArg::Char => {
+                        put(&mut out, v.as_int() as u16);
+                        continue;
+                    }
+                    ConcatArg::Int => decimal(i64::from(v.as_int()), &mut text),
+                    ConcatArg::Long => decimal(v.as_long(), &mut text),
+                    ConcatArg::Reference if v.as_ref().is_null() => b"null",
+                    ConcatArg::Reference => {
+                        let s = v.as_ref();
+                        let (value, coder) = string_parts(vm, s)?;
+                        M::read(vm, s);
+                        M::read(vm, value);
+                        let source = bytes(vm, value)?;
+                        // A UTF-16 String made the result UTF-16 (the first pass), so only a
+                        // Latin-1 one in a UTF-16 result needs widening.
+                        if coder == UTF16 || latin1 {
+                            out.extend_from_slice(source);
+                        } else {
+                            source
+                                .iter()
+                                .for_each(|&b| put(&mut out, u16::from(b as u8)));
+                        }
+                        continue;
+                    }
+                    ConcatArg::Floating => return None,
+                };
+                ascii.iter().for_each(|&b| put(&mut out, u16::from(b)));
+            }
+        }
+    }
+    debug_assert_eq!(out.len(), len << coder);
+    new_string_of(vm, exec, out.into_boxed_slice(), coder).ok()
 }
 
 /// `AbstractStringBuilder(int capacity)`: an empty Latin-1 buffer of `capacity` bytes.
