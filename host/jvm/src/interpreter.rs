@@ -358,11 +358,16 @@ struct Regs {
 /// Plain execution calls it out of line, so that the loop gets registers of its own; a machine
 /// that explores leaves the loop so often (every field and array access) that the call would
 /// cost more than it saves, and gets it inline ([`execute_outlined`]).
+///
+/// With `quiet` (asked of a machine that explores, see [`Machine::quiet_library`]), the
+/// frame's instance field and array element accesses need none of the machine's hooks: they
+/// run here as in plain execution, but for stores of references (which publish objects).
 #[inline(always)]
 fn execute<'a, M: Machine, const ONE: bool>(
     view: &View<'a>,
     heap: &mut Heap,
     regs: &mut Regs,
+    quiet: bool,
 ) -> Exit {
     let View {
         locals, stack_base, ..
@@ -739,7 +744,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 copy!(top, unsafe { local!(i) });
                 step!(1);
             }
-            Insn::ArrayLoad if !M::EXPLORES => {
+            Insn::ArrayLoad if !M::EXPLORES || quiet => {
                 let index = peek!(0).as_int();
                 let array = peek!(1).as_ref();
                 match load_element(heap, array, index) {
@@ -751,7 +756,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(f) => fail!(f),
                 }
             }
-            Insn::ArrayStore if !M::EXPLORES => {
+            Insn::ArrayStore if !M::EXPLORES || quiet => {
                 let value = peek!(0);
                 let index = peek!(1).as_int();
                 let array = peek!(2).as_ref();
@@ -989,7 +994,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let key = pop!().as_int();
                 goto!(view.switches[s as usize].target(key));
             }
-            Insn::GetField(index) if !M::EXPLORES => {
+            Insn::GetField(index) if !M::EXPLORES || quiet => {
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(*at);
                 };
@@ -1021,17 +1026,28 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     _ => break Exit::Slow(*at),
                 }
             }
-            Insn::PutField(index) if !M::EXPLORES => {
+            Insn::PutField(index) if !M::EXPLORES || quiet => {
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(*at);
                 };
                 let obj = peek!(1).as_ref();
-                let Some(o) = heap.get_mut(obj) else {
-                    break Exit::Slow(*at);
-                };
-                if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
-                    // peek! proved the top entry exists; the field is writable.
-                    copy!(unsafe { top.sub(1) }, slot);
+                if M::EXPLORES {
+                    // A reference stored may publish an object, and the heap's graph hash
+                    // follows every store (`write_field`).
+                    let value = peek!(0);
+                    if matches!(value, Value::Ref(r) if !r.is_null())
+                        || !heap.write_field(obj, f.slot, value)
+                    {
+                        break Exit::Slow(*at);
+                    }
+                } else {
+                    let Some(o) = heap.get_mut(obj) else {
+                        break Exit::Slow(*at);
+                    };
+                    if let Some(slot) = o.fields_mut().get_mut(f.slot as usize) {
+                        // peek! proved the top entry exists; the field is writable.
+                        copy!(unsafe { top.sub(1) }, slot);
+                    }
                 }
                 top = unsafe { top.sub(2) };
                 step!(1);
@@ -1304,13 +1320,13 @@ fn execute<'a, M: Machine, const ONE: bool>(
 /// [`execute`] in a function of its own.
 #[inline(never)]
 fn execute_outlined<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
-    execute::<M, false>(view, heap, regs)
+    execute::<M, false>(view, heap, regs, false)
 }
 
 /// [`execute`] of a single instruction, in a function of its own (it is rarely needed).
 #[inline(never)]
 fn execute_single<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs) -> Exit {
-    execute::<M, true>(view, heap, regs)
+    execute::<M, true>(view, heap, regs, false)
 }
 
 /// An `invokespecial` (of pool entry `index`) of a method that does nothing
@@ -1434,6 +1450,7 @@ impl<M: Machine> Vm<M> {
             let method_id = frame.method;
             r.pc = frame.pc as usize;
             let in_system = class.system;
+            let library_frame = M::EXPLORES && in_system;
             let recording = M::EXPLORES && M::recording(self);
             let array_events = M::EXPLORES
                 && (M::wants(self, VmEventKind::ArrayRead)
@@ -1520,6 +1537,7 @@ impl<M: Machine> Vm<M> {
                     M::record(self, method_id, r.pc as u32);
                 }
                 retry = false;
+                let quiet = library_frame && M::quiet_library(self);
                 let state = &mut self.jvm.state;
                 let heap = &mut state.heap;
                 let mut world = World {
@@ -1532,8 +1550,8 @@ impl<M: Machine> Vm<M> {
                         execute_single::<M>(&view, heap, &mut r)
                     }
                     (false, _) => run_plain::<M>(&view, heap, &mut world, &mut r),
-                    (true, false) => execute::<M, false>(&view, heap, &mut r),
-                    (true, true) => execute::<M, true>(&view, heap, &mut r),
+                    (true, false) => execute::<M, false>(&view, heap, &mut r, quiet),
+                    (true, true) => execute::<M, true>(&view, heap, &mut r, quiet),
                 };
 
                 if let Exit::Record = exit {

@@ -381,6 +381,17 @@ pub trait Machine: Sized {
     #[inline(always)]
     fn untracked(_vm: &mut Vm<Self>) {}
 
+    /// Whether, right now, the class library's accesses to instance fields and array
+    /// elements need none of the memory hooks: none can be a scheduling point, nothing is
+    /// recorded of them and no plugin hears of them. The inner loop then runs them as plain
+    /// execution does, except stores of references, which still go through
+    /// [`stored`](Self::stored). Asked each time the running library code enters the inner
+    /// loop.
+    #[inline(always)]
+    fn quiet_library(_vm: &Vm<Self>) -> bool {
+        false
+    }
+
     /// Whether intrinsics may replace JDK bytecode (see `natives::string`). An intrinsic
     /// does what the bytecode does in one step, reporting its accesses to the memory hooks;
     /// a machine that must see the JDK's own instructions (scheduling points inside JDK

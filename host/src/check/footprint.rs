@@ -197,6 +197,14 @@ impl Recorder {
         std::mem::take(fp)
     }
 
+    /// Whether what the transition touches from now on no longer matters: it passed a
+    /// scheduling point alone or did something footprints do not model, so it commutes with
+    /// nothing (see [`Footprint::commutes_with`]).
+    #[inline]
+    pub fn settled(&self) -> bool {
+        self.footprint.ran_alone || self.footprint.opaque
+    }
+
     /// Notes that a scheduling point was passed because no other thread could run.
     #[inline]
     pub fn ran_alone(&mut self) {

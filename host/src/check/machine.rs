@@ -13,6 +13,7 @@ use rpf_jvm::{Jvm, Vm};
 
 use super::checker::{Checker, JavaVm};
 use super::choice::ChoiceGenerator;
+use super::footprint::Recorder;
 use super::scheduling;
 use crate::plugins::{Effect, Plugins};
 
@@ -191,6 +192,20 @@ impl Machine for Checker {
             && !m.instrumented
             && !matches!(m.scheduler, super::policy::Scheduler::Plugin)
             && m.vm_events & HIDDEN == 0
+    }
+
+    /// Library code's instance field and array accesses are never scheduling points where
+    /// intrinsics may run (the class library is atomic and no plugin schedules or hears
+    /// them), and their footprint no longer matters once the transition passed a scheduling
+    /// point alone or did something footprints do not model (it then commutes with
+    /// nothing), or when none is recorded.
+    #[inline]
+    fn quiet_library(vm: &JavaVm) -> bool {
+        vm.machine
+            .footprint
+            .as_deref()
+            .is_none_or(Recorder::settled)
+            && Self::intrinsics(vm)
     }
 
     fn instead_of(vm: &mut JavaVm, exec: &mut Exec, site: &Site) -> Instead {
