@@ -744,7 +744,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 copy!(top, unsafe { local!(i) });
                 step!(1);
             }
-            Insn::ArrayLoad if !M::EXPLORES || quiet => {
+            Insn::ArrayLoad => {
+                if M::EXPLORES && !quiet {
+                    break Exit::Slow(*at);
+                }
                 let index = peek!(0).as_int();
                 let array = peek!(1).as_ref();
                 match load_element(heap, array, index) {
@@ -756,7 +759,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Err(f) => fail!(f),
                 }
             }
-            Insn::ArrayStore if !M::EXPLORES || quiet => {
+            Insn::ArrayStore => {
+                if M::EXPLORES && !quiet {
+                    break Exit::Slow(*at);
+                }
                 let value = peek!(0);
                 let index = peek!(1).as_int();
                 let array = peek!(2).as_ref();
@@ -994,7 +1000,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 let key = pop!().as_int();
                 goto!(view.switches[s as usize].target(key));
             }
-            Insn::GetField(index) if !M::EXPLORES || quiet => {
+            Insn::GetField(index) => {
+                if M::EXPLORES && !quiet {
+                    break Exit::Slow(*at);
+                }
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(*at);
                 };
@@ -1026,7 +1035,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     _ => break Exit::Slow(*at),
                 }
             }
-            Insn::PutField(index) if !M::EXPLORES || quiet => {
+            Insn::PutField(index) => {
+                if M::EXPLORES && !quiet {
+                    break Exit::Slow(*at);
+                }
                 let Some(f) = resolved_field(view.cache, index) else {
                     break Exit::Slow(*at);
                 };
@@ -1283,11 +1295,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             }
             Insn::CheckCast(_) if peek!(0).as_ref().is_null() => step!(1),
             // Listed rather than `_`: a new instruction must be placed on purpose.
-            Insn::ArrayLoad
-            | Insn::ArrayStore
-            | Insn::GetField(_)
-            | Insn::PutField(_)
-            | Insn::CheckCast(_)
+            Insn::CheckCast(_)
             | Insn::GetStatic(_)
             | Insn::PutStatic(_)
             | Insn::Return

@@ -66,6 +66,11 @@ pub struct Checker {
     /// The footprint of the running transition, recorded for sleep sets (`None`: not
     /// recorded).
     pub footprint: Option<Box<Recorder>>,
+    /// Whether the class library's instance field and array accesses need no hooks in the
+    /// running transition (see [`rpf_jvm::Machine::quiet_library`]); kept by
+    /// [`super::machine::refresh_quiet_library`] when the transition starts and when its
+    /// footprint settles.
+    pub quiet_library: bool,
     /// Fingerprinting's scratch space and caches.
     pub fingerprinter: Box<Fingerprinter>,
     /// Plugin components of this run.
@@ -97,6 +102,7 @@ impl Checker {
             transition: Transition::default(),
             sharing: Sharing::default(),
             footprint: None,
+            quiet_library: false,
             fingerprinter: Box::default(),
             plugins: None,
             vm_events: 0,

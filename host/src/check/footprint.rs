@@ -271,7 +271,7 @@ mod tests {
     use rpf_jvm::value::Ref;
     use rpf_jvm::Machine;
 
-    use super::Footprint;
+    use super::{Footprint, Recorder};
     use crate::check::checker::Checker;
     use crate::check::scheduling::shared_for_decision;
     use crate::check::testing::{Snapshot, World};
@@ -315,6 +315,19 @@ mod tests {
         fn commute(&self, earlier: &Footprint, later: &Footprint) -> bool {
             earlier.commutes_with(later, &self.w.vm.machine.sharing)
         }
+    }
+
+    #[test]
+    fn a_footprint_settles_once_it_can_commute_with_nothing() {
+        // What a settled transition touches is no longer recorded (see `quiet_library`):
+        // passing a scheduling point alone or doing something unmodelled settles it.
+        let mut rec = Recorder::default();
+        assert!(!rec.settled());
+        rec.ran_alone();
+        assert!(rec.settled());
+        let mut rec = Recorder::default();
+        rec.opaque();
+        assert!(rec.settled());
     }
 
     #[test]

@@ -100,6 +100,7 @@ impl Machine for Checker {
     fn untracked(vm: &mut JavaVm) {
         if let Some(rec) = vm.machine.footprint.as_deref_mut() {
             rec.opaque();
+            refresh_quiet_library(vm);
         }
     }
 
@@ -194,18 +195,9 @@ impl Machine for Checker {
             && m.vm_events & HIDDEN == 0
     }
 
-    /// Library code's instance field and array accesses are never scheduling points where
-    /// intrinsics may run (the class library is atomic and no plugin schedules or hears
-    /// them), and their footprint no longer matters once the transition passed a scheduling
-    /// point alone or did something footprints do not model (it then commutes with
-    /// nothing), or when none is recorded.
-    #[inline]
+    #[inline(always)]
     fn quiet_library(vm: &JavaVm) -> bool {
-        vm.machine
-            .footprint
-            .as_deref()
-            .is_none_or(Recorder::settled)
-            && Self::intrinsics(vm)
+        vm.machine.quiet_library
     }
 
     fn instead_of(vm: &mut JavaVm, exec: &mut Exec, site: &Site) -> Instead {
@@ -272,6 +264,20 @@ fn share_closure(machine: &mut Checker, jvm: &Jvm, root: Ref) {
         }
         machine.sharing.set_shared(r, true);
     }
+}
+
+/// Works out [`Checker::quiet_library`]: library code's instance field and array accesses
+/// are never scheduling points where intrinsics may run (the class library is atomic and no
+/// plugin schedules or hears them), and nothing need be recorded of them once the
+/// transition's footprint is settled (it passed a scheduling point alone or did something
+/// footprints do not model, so it commutes with nothing) or when none is recorded.
+pub(super) fn refresh_quiet_library(vm: &mut JavaVm) {
+    let settled = vm
+        .machine
+        .footprint
+        .as_deref()
+        .is_none_or(Recorder::settled);
+    vm.machine.quiet_library = settled && Checker::intrinsics(vm);
 }
 
 /// Keeps sharedness exact within a transition: a reference stored into an object other

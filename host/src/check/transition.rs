@@ -46,6 +46,7 @@ pub fn run(
     if let Some(rec) = vm.machine.footprint.as_deref_mut() {
         rec.begin(&vm.jvm, thread);
     }
+    super::machine::refresh_quiet_library(vm);
     vm.time_out(t);
     let mut budget = budget_limit;
     let watching = vm.machine.watch.active();
