@@ -9,7 +9,7 @@ use crate::classfile::{
 };
 use crate::classpath::Loader;
 use crate::linkage::{Meaning, NativeId, Pure};
-use crate::value::{ElemKind, Value};
+use crate::value::{ElemKind, Ref, Value};
 
 /// Index of a loaded class in the registry.
 pub type ClassId = u32;
@@ -416,6 +416,9 @@ pub enum Resolved {
     Method(MethodId),
     /// An invokedynamic call site bound to rpf's implementation of its bootstrap.
     CallSite(CallSite),
+    /// A string constant's interned String, where it is the same object in every state:
+    /// interned before the search, or in plain execution (which has one state).
+    String(Ref),
 }
 
 /// A resolved field: where it lives and what it holds.

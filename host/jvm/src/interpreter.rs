@@ -727,13 +727,16 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Fconst(v) => constant!(Value::Float(v)),
             Insn::Dconst(v) => constant!(Value::Double(f64::from(v))),
             Insn::Ldc(index) | Insn::Ldc2(index) => {
-                // Numeric constants need no resolution.
+                // Numeric constants need no resolution, nor strings the same in every state.
                 match view.pool.get(usize::from(index)) {
                     Some(&Constant::Int(v)) => constant!(Value::Int(v)),
                     Some(&Constant::Float(v)) => constant!(Value::Float(v)),
                     Some(&Constant::Long(v)) => constant!(Value::Long(v)),
                     Some(&Constant::Double(v)) => constant!(Value::Double(v)),
-                    _ => break Exit::Slow(*at),
+                    _ => match view.cache.get(usize::from(index)).and_then(OnceCell::get) {
+                        Some(&Resolved::String(r)) => constant!(Value::Ref(r)),
+                        _ => break Exit::Slow(*at),
+                    },
                 }
             }
             Insn::Load(i) => load!(i),

@@ -15,7 +15,7 @@ use super::machine::{Access, Machine};
 use super::thread::{Exec, FrameKind};
 use super::value::ElemKind;
 use super::value::{Ref, Value};
-use crate::class::FieldRef;
+use crate::class::{FieldRef, Resolved};
 use crate::classfile::{Constant, Insn};
 use crate::flow::Flow;
 use crate::flow::Stop;
@@ -122,7 +122,14 @@ impl<M: Machine> Vm<M> {
             Some(Constant::Double(v)) => Value::Double(*v),
             Some(Constant::String(units)) => {
                 let units = units.clone();
-                Value::Ref(self.intern(&units))
+                let r = self.intern(&units);
+                // The inner loop pushes it from now on where it is the same in every state.
+                if !M::EXPLORES || r.0 < self.state.heap.preexisting() {
+                    if let Some(cell) = class.cache.get(usize::from(index)) {
+                        let _ = cell.set(Resolved::String(r));
+                    }
+                }
+                Value::Ref(r)
             }
             Some(Constant::Class(_)) => match self.classes.resolve_class(class.id, index) {
                 Ok(c) => Value::Ref(self.mirror(c)),
