@@ -228,6 +228,16 @@ fn store_element_outer(heap: &mut Heap, array: Ref, index: i32, value: Value) ->
     store_element(heap, array, index, value)
 }
 
+/// Whether `checkcast` of pool entry `index` (`cache`: the class's [`Class::cache`]) passes
+/// `obj` without consulting the class hierarchy: null, or an instance of exactly the class
+/// the entry resolved to (anything else is the outer loop's).
+#[inline(always)]
+fn passes_cast(heap: &Heap, cache: &[OnceCell<Resolved>], index: u16, obj: Ref) -> bool {
+    obj.is_null()
+        || matches!(cache.get(usize::from(index)).and_then(OnceCell::get),
+            Some(&Resolved::Class(c)) if heap.get(obj).is_some_and(|o| o.class == c))
+}
+
 /// The running frame as [`execute`] sees it.
 #[derive(Clone, Copy)]
 struct View<'a> {
@@ -1296,7 +1306,9 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => fail!(Fault::Null),
                 }
             }
-            Insn::CheckCast(_) if peek!(0).as_ref().is_null() => step!(1),
+            Insn::CheckCast(index) if passes_cast(heap, view.cache, index, peek!(0).as_ref()) => {
+                step!(1)
+            }
             // Listed rather than `_`: a new instruction must be placed on purpose.
             Insn::CheckCast(_)
             | Insn::GetStatic(_)
