@@ -4,8 +4,7 @@
 //! does.
 
 use crate::assembler::Asm;
-use crate::class::MethodId;
-use crate::class::{CallSite, ConcatArg, ConcatPart};
+use crate::class::{CallSite, ConcatArg, ConcatPart, MethodId};
 use crate::classfile::{access, descriptor, Constant, FieldType};
 use crate::classpath::Loader;
 use crate::flow::Flow;
@@ -137,8 +136,8 @@ impl<M: Machine> Vm<M> {
         })
     }
 
-    /// The call of a concatenation site: `parts` joined directly, or, where that declines,
-    /// the generated method `fallback` (with `entries` arguments on the stack).
+    /// The call of a concatenation site, whose arguments are on the stack: `parts` joined
+    /// directly, or, where that declines, a call of the generated method `fallback`.
     pub(super) fn op_concat(
         &mut self,
         exec: &mut Exec,
