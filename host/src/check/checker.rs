@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::value::Ref;
-use rpf_jvm::{Unsupported, Vm};
+use rpf_jvm::{Machine, Unsupported, Vm};
 use rpf_plugin_api::{Event, EventKind};
 
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
@@ -68,8 +68,8 @@ pub struct Checker {
     pub footprint: Option<Box<Recorder>>,
     /// Whether the class library's instance field and array accesses need no hooks in the
     /// running transition (see [`rpf_jvm::Machine::quiet_library`]); kept by
-    /// [`super::machine::refresh_quiet_library`] when the transition starts and when its
-    /// footprint settles.
+    /// [`Checker::refresh_quiet_library`] when the transition starts and when its footprint
+    /// settles.
     pub quiet_library: bool,
     /// Fingerprinting's scratch space and caches.
     pub fingerprinter: Box<Fingerprinter>,
@@ -111,6 +111,21 @@ impl Checker {
             watch: Watch::default(),
             break_requested: false,
         }
+    }
+
+    /// Works out [`Checker::quiet_library`]: library code's instance field and array
+    /// accesses are never scheduling points where intrinsics may run (the class library is
+    /// atomic and no plugin schedules or hears them), and nothing need be recorded of them
+    /// once the transition's footprint is settled (it passed a scheduling point alone or did
+    /// something footprints do not model, so it commutes with nothing) or when none is
+    /// recorded.
+    pub fn refresh_quiet_library(vm: &mut JavaVm) {
+        let settled = vm
+            .machine
+            .footprint
+            .as_deref()
+            .is_none_or(Recorder::settled);
+        vm.machine.quiet_library = settled && Checker::intrinsics(vm);
     }
 
     /// Registers a choice generator in the running transition (a top half).

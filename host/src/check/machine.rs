@@ -13,7 +13,6 @@ use rpf_jvm::{Jvm, Vm};
 
 use super::checker::{Checker, JavaVm};
 use super::choice::ChoiceGenerator;
-use super::footprint::Recorder;
 use super::scheduling;
 use crate::plugins::{Effect, Plugins};
 
@@ -100,7 +99,7 @@ impl Machine for Checker {
     fn untracked(vm: &mut JavaVm) {
         if let Some(rec) = vm.machine.footprint.as_deref_mut() {
             rec.opaque();
-            refresh_quiet_library(vm);
+            Checker::refresh_quiet_library(vm);
         }
     }
 
@@ -264,20 +263,6 @@ fn share_closure(machine: &mut Checker, jvm: &Jvm, root: Ref) {
         }
         machine.sharing.set_shared(r, true);
     }
-}
-
-/// Works out [`Checker::quiet_library`]: library code's instance field and array accesses
-/// are never scheduling points where intrinsics may run (the class library is atomic and no
-/// plugin schedules or hears them), and nothing need be recorded of them once the
-/// transition's footprint is settled (it passed a scheduling point alone or did something
-/// footprints do not model, so it commutes with nothing) or when none is recorded.
-pub(super) fn refresh_quiet_library(vm: &mut JavaVm) {
-    let settled = vm
-        .machine
-        .footprint
-        .as_deref()
-        .is_none_or(Recorder::settled);
-    vm.machine.quiet_library = settled && Checker::intrinsics(vm);
 }
 
 /// Keeps sharedness exact within a transition: a reference stored into an object other

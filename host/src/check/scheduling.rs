@@ -47,7 +47,7 @@ pub fn schedule_point(vm: &mut JavaVm, reason: &'static str) -> bool {
     if schedulable(&vm.jvm, timeouts).nth(1).is_none() {
         if let Some(rec) = vm.machine.footprint.as_deref_mut() {
             rec.ran_alone();
-            super::machine::refresh_quiet_library(vm);
+            Checker::refresh_quiet_library(vm);
         }
         return false;
     }

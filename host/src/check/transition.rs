@@ -7,7 +7,7 @@ use rpf_jvm::machine::{Choice, Frames};
 use rpf_jvm::thread::Status;
 use rpf_jvm::Stop;
 
-use super::checker::JavaVm;
+use super::checker::{Checker, JavaVm};
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
 use super::scheduling::schedulable;
 use super::watch;
@@ -46,7 +46,7 @@ pub fn run(
     if let Some(rec) = vm.machine.footprint.as_deref_mut() {
         rec.begin(&vm.jvm, thread);
     }
-    super::machine::refresh_quiet_library(vm);
+    Checker::refresh_quiet_library(vm);
     vm.time_out(t);
     let mut budget = budget_limit;
     let watching = vm.machine.watch.active();
