@@ -445,10 +445,11 @@ pub enum CallSite {
     Method(MethodId),
     /// `SwitchBootstraps.typeSwitch`/`enumSwitch`: pick the first matching label.
     Switch(Rc<[Label]>),
-    /// `StringConcatFactory`: the recipe's parts joined into a new String in one step where
-    /// every argument is a String, null or an integral, char or boolean value; otherwise
-    /// (or where intrinsics are off) `fallback`, the generated method that appends the parts
-    /// to a StringBuilder, runs.
+    /// `StringConcatFactory` (of a recipe without float or double arguments, whose sites
+    /// are [`CallSite::Method`]s): the recipe's parts joined into a new String in one step
+    /// where every argument is a String, null or an integral, char or boolean value;
+    /// otherwise (or where intrinsics are off) `fallback`, the generated method that appends
+    /// the parts to a StringBuilder, runs.
     Concat {
         /// The recipe.
         parts: Rc<[ConcatPart]>,
@@ -490,8 +491,6 @@ pub enum ConcatArg {
     /// Any reference: done directly only for a String or null (anything else needs its
     /// `toString`).
     Reference,
-    /// `float` or `double`: left to the generated method (`Double.toString`'s digits).
-    Floating,
 }
 
 /// One case label of a pattern switch.

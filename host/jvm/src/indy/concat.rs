@@ -19,16 +19,17 @@ const TAG_ARG: u16 = 1;
 const TAG_CONST: u16 = 2;
 const SB: &str = "java/lang/StringBuilder";
 
-/// How [`CallSite::Concat`] formats an argument of type `t`.
-fn concat_arg(t: &FieldType) -> ConcatArg {
-    match t {
+/// How [`CallSite::Concat`] formats an argument of type `t`; `None` for a float or double,
+/// whose digits (`Double.toString`'s) only the generated method writes.
+fn concat_arg(t: &FieldType) -> Option<ConcatArg> {
+    Some(match t {
         FieldType::Boolean => ConcatArg::Boolean,
         FieldType::Char => ConcatArg::Char,
         FieldType::Byte | FieldType::Short | FieldType::Int => ConcatArg::Int,
         FieldType::Long => ConcatArg::Long,
-        FieldType::Float | FieldType::Double => ConcatArg::Floating,
+        FieldType::Float | FieldType::Double => return None,
         _ => ConcatArg::Reference,
-    }
+    })
 }
 
 /// The `append` overload StringBuilder uses for an argument of type `t`.
@@ -68,6 +69,7 @@ impl<M: Machine> Vm<M> {
         let mut arg = 0usize;
         let mut slot = 0u16;
         let mut parts = Vec::new();
+        let mut direct = true;
         let flush = |asm: &mut Asm, literal: &mut Vec<u16>, parts: &mut Vec<ConcatPart>| {
             if !literal.is_empty() {
                 parts.push(ConcatPart::Text {
@@ -92,10 +94,14 @@ impl<M: Machine> Vm<M> {
                         .params
                         .get(arg)
                         .ok_or("recipe has more arguments than the call site")?;
-                    parts.push(ConcatPart::Arg {
-                        entry: arg as u16,
-                        kind: concat_arg(t),
-                    });
+                    match concat_arg(t) {
+                        Some(kind) => parts.push(ConcatPart::Arg {
+                            entry: arg as u16,
+                            kind,
+                        }),
+                        // A site with a float or double argument always runs the method.
+                        None => direct = false,
+                    }
                     asm.load(slot);
                     asm.invokevirtual(SB, "append", append_desc(t));
                     slot += t.slots();
@@ -130,9 +136,12 @@ impl<M: Machine> Vm<M> {
         };
         let (class, fallback) = self.define_with_entry(spec, "concat")?;
         self.mark_initialized(class);
-        Ok(CallSite::Concat {
-            parts: parts.into(),
-            fallback,
+        Ok(match direct {
+            true => CallSite::Concat {
+                parts: parts.into(),
+                fallback,
+            },
+            false => CallSite::Method(fallback),
         })
     }
 

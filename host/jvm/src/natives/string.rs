@@ -426,8 +426,8 @@ fn new_string_of<M: Machine>(
 /// A string concatenation (`CallSite::Concat`) of `parts` with the call site's arguments
 /// from entry `base` of `exec`'s stack: a new String, as `StringConcatFactory`'s code makes
 /// it (always a new object, Latin-1 where every char fits). `None` declines (the generated
-/// method runs): an argument is a float or double, an object other than a String, or a
-/// String longer than [`LONG_STRING`] chars, or intrinsics are off.
+/// method runs): an argument is an object other than a String, or a String longer than
+/// [`LONG_STRING`] chars, or intrinsics are off.
 pub(crate) fn concat<M: Machine>(
     vm: &mut Vm<M>,
     exec: &Exec,
@@ -477,7 +477,6 @@ pub(crate) fn concat<M: Machine>(
                             chars
                         }
                     }
-                    ConcatArg::Floating => return None,
                 };
             }
         }
@@ -524,7 +523,6 @@ pub(crate) fn concat<M: Machine>(
                         }
                         continue;
                     }
-                    ConcatArg::Floating => return None,
                 };
                 ascii.iter().for_each(|&b| put(&mut out, u16::from(b)));
             }
