@@ -133,6 +133,14 @@ impl<T: Clone, const CHUNK: usize> PVec<T, CHUNK> {
             .flat_map(move |c| (c * CHUNK)..((c + 1) * CHUNK).min(self.len))
     }
 
+    /// The chunk holding element `i`: a shared handle that stays equal (`Rc::ptr_eq`) to this
+    /// vector's chunk for as long as no element of the chunk is written (holding it makes the
+    /// next write copy the chunk).
+    #[inline]
+    pub fn chunk_of(&self, i: usize) -> Option<&Rc<[Option<T>; CHUNK]>> {
+        self.chunks.get(i / CHUNK)
+    }
+
     /// Whether two vectors share their whole storage (cheap equality shortcut).
     pub fn ptr_eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.chunks, &other.chunks) && self.len == other.len

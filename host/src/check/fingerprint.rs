@@ -4,16 +4,18 @@
 //! search (*preexisting*) and from its first, choice-free transition (*sealed*) are the same
 //! on every path, so they are identified by reference and hashed only once modified. Every
 //! other (*young*) object is numbered in the order a deterministic traversal discovers it
-//! (threads in order, then changed class states, then modified old objects by reference,
+//! (changed class states, then threads in order, then modified old objects by reference,
 //! then monitors), and references to it are hashed as that number: heaps that differ only
-//! in allocation order or in garbage therefore match.
+//! in allocation order or in garbage therefore match. What the class states reach (made by
+//! class initialization and call-site linking, most of the young heap of many programs)
+//! comes first so that its part of the hash can be reused while it is unchanged.
 //!
 //! Which objects a state reaches, and which of them more than one thread reaches (*shared*,
 //! what the scheduler's partial order reduction asks about), follows from the closures of
 //! each thread's roots and of the global roots, cached by the `reachability` module.
 
 use rpf_jvm::class::{ClassId, MethodId};
-use rpf_jvm::heap::{Obj, ObjData};
+use rpf_jvm::heap::{Obj, ObjData, Witness};
 use rpf_jvm::loader::Classes;
 use rpf_jvm::pvec::PVec;
 use rpf_jvm::thread::{JThread, Status};
@@ -50,6 +52,8 @@ pub struct Fingerprinter {
     /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]),
     /// with their signature.
     stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
+    /// The first parts of recent fingerprints (see [`Canon::classes`]).
+    class_parts: Recent<ClassPartKey, Rc<ClassPart>>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -162,6 +166,37 @@ impl<K, V: Clone> Recent<K, V> {
             self.next = (self.next + 1) % RECENT;
         }
     }
+}
+
+/// What a [`ClassPart`] was computed from: the changed class states (and the table they
+/// were in, which identifies them at a glance), and the versions of the young objects hashed.
+#[derive(Debug, Clone)]
+struct ClassPartKey {
+    table: PVec<ClassState>,
+    classes: Box<[(usize, Option<ClassState>)]>,
+    witness: Witness,
+}
+
+impl ClassPartKey {
+    /// Whether the classes `changed` of `table` are in the states this part hashed (tables
+    /// are often rebuilt with the same content, so this compares them).
+    fn same_classes(&self, table: &PVec<ClassState>, changed: &[usize]) -> bool {
+        self.table.ptr_eq(table)
+            || self.classes.len() == changed.len()
+                && self
+                    .classes
+                    .iter()
+                    .zip(changed)
+                    .all(|(&(i, state), &j)| i == j && table.get(j).copied() == state)
+    }
+}
+
+/// The first part of a fingerprint (see [`Canon::classes`]): the hash so far, and the young
+/// objects numbered, in number order.
+#[derive(Debug)]
+struct ClassPart {
+    hasher: Hasher,
+    objects: Rc<[Ref]>,
 }
 
 /// How many versions of each thread keep their summaries.
@@ -591,6 +626,81 @@ impl Canon<'_> {
         }
     }
 
+    /// Hashes the changed class states (`changed`), then the young objects they reach.
+    /// Hashed first, so that the result depends on nothing else: most of it is the same
+    /// from state to state (what class initialization and call-site linking made), and it
+    /// is taken from [`Fingerprinter::class_parts`] when the class-state table and all of
+    /// those objects are unchanged.
+    fn classes(&mut self, changed: &[usize]) {
+        debug_assert!(self.next == 0 && self.fp.queue.is_empty());
+        let (table, heap) = (&self.vm.state.class_states, &self.vm.state.heap);
+        let known = self
+            .fp
+            .class_parts
+            .find(|k| k.same_classes(table, changed) && heap.unchanged(&k.witness));
+        if let Some(part) = known {
+            self.resume(&part);
+            return;
+        }
+        self.h.word(0xC1A55);
+        for &i in changed {
+            if let Some(cs) = table.get(i) {
+                self.h.word(self.keys.class(i as ClassId));
+                let init = match cs.init {
+                    rpf_jvm::InitState::Uninit => 0,
+                    rpf_jvm::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
+                    rpf_jvm::InitState::Done => 2,
+                    rpf_jvm::InitState::Failed => 3,
+                };
+                self.h.word(init);
+                let s = self.id(cs.statics);
+                self.h.word(s);
+                let m = self.id(cs.mirror);
+                self.h.word(m);
+            }
+        }
+        self.drain();
+        let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
+        if let Some(witness) = heap.witness(&objects) {
+            let key = ClassPartKey {
+                table: table.clone(),
+                classes: changed
+                    .iter()
+                    .map(|&i| (i, table.get(i).copied()))
+                    .collect(),
+                witness,
+            };
+            let part = ClassPart {
+                hasher: self.h,
+                objects,
+            };
+            self.fp.class_parts.insert(key, Rc::new(part));
+        }
+    }
+
+    /// Continues from a remembered [`ClassPart`] as if its objects had just been hashed:
+    /// numbered in order (and, as [`id`](Self::id) does, counted shared should the closures
+    /// have missed one).
+    fn resume(&mut self, part: &ClassPart) {
+        self.h = part.hasher;
+        let epoch = self.fp.epoch;
+        let numbers = &mut self.fp.numbers;
+        if let Some(last) = part.objects.iter().map(|r| r.index()).max() {
+            if last >= numbers.len() {
+                numbers.resize(last + 1, (0, 0));
+            }
+        }
+        for (n, &r) in (1..).zip(part.objects.iter()) {
+            numbers[r.index()] = (epoch, n);
+            if !self.fp.reach_result.contains(r) {
+                self.fp.reach_result.add_shared(r);
+            }
+        }
+        self.fp.queue.extend_from_slice(&part.objects);
+        self.next = part.objects.len() as u32;
+        self.drained = part.objects.len();
+    }
+
     /// Hashes the young objects numbered since the last call, in number order.
     fn drain(&mut self) {
         while let Some(&r) = self.fp.queue.get(self.drained) {
@@ -632,6 +742,7 @@ impl Fingerprinter {
         self.sealed_class_states = Some(jvm.state.class_states.clone());
         self.changed_classes = None;
         self.stable_roots = Recent::default();
+        self.class_parts = Recent::default();
         self.thread_summaries.clear();
         self.memo.clear();
         // The first seal (nothing preexisting yet) starts baseline 1, every later one
@@ -982,6 +1093,7 @@ fn canonical_hash(
         old_boundary: bounds.old_boundary,
         keys,
     };
+    c.classes(changed_classes);
     for (t, th) in jvm.state.threads.iter().enumerate() {
         let summary = c.fp.summary(t);
         let (digest, young) = (summary.digest, summary.young);
@@ -990,23 +1102,6 @@ fn canonical_hash(
         c.h.word(digest[1]);
         if young {
             for_each_open_ref(th, |r| c.open(r));
-        }
-    }
-    c.h.word(0xC1A55);
-    for &i in changed_classes {
-        if let Some(cs) = jvm.state.class_states.get(i) {
-            c.h.word(keys.class(i as ClassId));
-            let init = match cs.init {
-                rpf_jvm::InitState::Uninit => 0,
-                rpf_jvm::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
-                rpf_jvm::InitState::Done => 2,
-                rpf_jvm::InitState::Failed => 3,
-            };
-            c.h.word(init);
-            let s = c.id(cs.statics);
-            c.h.word(s);
-            let m = c.id(cs.mirror);
-            c.h.word(m);
         }
     }
     c.h.word(0xD1277);
@@ -1273,6 +1368,48 @@ mod tests {
         w.set(main, "priority", 6);
         w.set(main, "priority", 5);
         assert_eq!(w.fingerprint(), original);
+    }
+
+    #[test]
+    fn what_class_states_reach_is_hashed_anew_once_changed() {
+        const CLASS: &str = "java/util/Collections$EmptyIterator";
+        let mut w = World::boot();
+        let fresh = w.vm.machine.fingerprinter.clone();
+        // A class whose statics (made during the search) hold a young chain.
+        let nodes = chain(&mut w, [2, 0, 1]);
+        w.set_static(CLASS, "EMPTY_ITERATOR", nodes[0]);
+        let class = w.class(CLASS);
+        let statics = w.vm.statics(class);
+        assert!(statics.0 >= w.vm.state.heap.old_boundary(), "young statics");
+        let start = w.save();
+        let first = w.fingerprint();
+        assert_eq!(w.fingerprint(), first);
+        assert_eq!(w.vm.machine.fingerprinter.class_parts.entries.len(), 1);
+        // Computed anew, the same fingerprints.
+        let anew = |w: &mut World| {
+            let kept = std::mem::replace(&mut w.vm.machine.fingerprinter, fresh.clone());
+            let fingerprint = w.fingerprint();
+            w.vm.machine.fingerprinter = kept;
+            fingerprint
+        };
+        assert_eq!(anew(&mut w), first);
+        let item = w.vm.field(nodes[2], w.slot(nodes[2], "item")).as_ref();
+        w.set_element(item, 0, 42);
+        let changed = w.fingerprint();
+        assert_ne!(changed, first, "an object the class reaches changed");
+        assert_eq!(anew(&mut w), changed);
+        w.restore(&start);
+        assert_eq!(w.fingerprint(), first);
+        // The same content made in another order on another path matches.
+        let other = chain(&mut w, [1, 2, 0]);
+        w.set_static(CLASS, "EMPTY_ITERATOR", other[0]);
+        assert_eq!(w.fingerprint(), first);
+        w.set_static(CLASS, "EMPTY_ITERATOR", other[1]);
+        assert_ne!(
+            w.fingerprint(),
+            first,
+            "the class state's own objects changed"
+        );
     }
 
     #[test]

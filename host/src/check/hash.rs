@@ -2,7 +2,9 @@
 //! caches: fast (two multiply chains that run in parallel) and wide enough that matching
 //! states and cache hits are trusted without comparing what was hashed.
 
-/// A 128-bit streaming hash (two independent multiply-rotate lanes).
+/// A 128-bit streaming hash (two independent multiply-rotate lanes); a copy resumes from
+/// where the original was.
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Hasher {
     a: u64,
     b: u64,

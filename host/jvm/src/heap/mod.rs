@@ -403,6 +403,10 @@ fn previous_digest(obj: &Obj) -> Option<[u64; 2]> {
     }
 }
 
+/// The versions some young objects had (see [`Heap::witness`]).
+#[derive(Debug, Clone)]
+pub struct Witness(slots::Witness<Obj>);
+
 /// All objects, indexed by [`Ref`].
 ///
 /// Storage is persistent once sealed (see the `slots` module): cloning a heap for a saved
@@ -693,6 +697,20 @@ impl Heap {
         self.dirty_sum.invalidate();
     }
 
+    /// A witness of the current versions of the young objects `refs`, for telling later
+    /// whether they changed without comparing them ([`unchanged`](Self::unchanged)); `None`
+    /// before the heap is sealed or where one of them is old. Holding it makes the next write
+    /// to objects stored near them copy a little more.
+    pub fn witness(&self, refs: &[Ref]) -> Option<Witness> {
+        let indices = refs.iter().map(|r| r.index());
+        self.slots.witness(indices).map(Witness)
+    }
+
+    /// Whether every object `w` witnessed is as it was then (still live, never written).
+    pub fn unchanged(&self, w: &Witness) -> bool {
+        self.slots.unchanged(&w.0)
+    }
+
     /// References below this are old (sealed).
     pub fn old_boundary(&self) -> u32 {
         self.old_boundary
@@ -964,5 +982,47 @@ mod tests {
             "instances may hold references"
         );
         assert_eq!(heap.get(x).unwrap().identity, Some(42));
+    }
+
+    #[test]
+    fn a_witness_tells_whether_the_objects_it_saw_changed() {
+        let mut heap = Heap::new();
+        heap.alloc(Obj::new(1, ObjData::Ints(vec![0].into())));
+        heap.seal_old_generation();
+        let ints = |heap: &mut Heap, n: i32| heap.alloc(Obj::new(1, ObjData::Ints(vec![n].into())));
+        // Young objects over three chunks of slots, some of them watched.
+        let young: Vec<Ref> = (0..80).map(|n| ints(&mut heap, n)).collect();
+        let watched = [young[3], young[40], young[70], young[71]];
+        assert!(
+            heap.witness(&[Ref(1)]).is_none(),
+            "old objects are not witnessed"
+        );
+        let w = heap.witness(&watched).unwrap();
+        assert!(heap.unchanged(&w));
+        // Saving the state, allocating, and writing other objects of the same chunks change
+        // nothing watched.
+        let saved = heap.clone();
+        ints(&mut heap, 99);
+        heap.store_element(young[4], 0, Value::Int(5)).unwrap();
+        heap.store_element(young[69], 0, Value::Int(5)).unwrap();
+        assert!(heap.unchanged(&w));
+        // Writing or freeing a watched one does, until the saved state is back.
+        heap.store_element(young[71], 0, Value::Int(5)).unwrap();
+        assert!(!heap.unchanged(&w));
+        let mut other = saved.clone();
+        assert!(other.unchanged(&w));
+        other.free(young[40]);
+        assert!(!other.unchanged(&w));
+        assert!(saved.unchanged(&w));
+        // Writing through the saved state itself (no other copy left) is seen too.
+        let mut only = saved;
+        drop(heap);
+        drop(other);
+        only.store_element(young[3], 0, Value::Int(7)).unwrap();
+        assert!(!only.unchanged(&w));
+        // A heap sealed anew is another base.
+        let mut resealed = only.clone();
+        resealed.seal_old_generation();
+        assert!(!resealed.unchanged(&w));
     }
 }

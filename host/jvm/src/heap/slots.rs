@@ -115,6 +115,94 @@ impl<T: Clone> Slots<T> {
     }
 }
 
+/// Elements per chunk of the slots past the base (the persistent vector's default).
+const YOUNG_CHUNK: usize = 32;
+
+/// A chunk of the slots past the base, as [`Slots::witness`] holds it.
+type YoungChunk<T> = Rc<[Option<Slot<T>>; YOUNG_CHUNK]>;
+
+/// A chunk a [`Witness`] holds: its index, the chunk, and the range of the witness's slots in it.
+type WitnessedChunk<T> = (usize, YoungChunk<T>, std::ops::Range<usize>);
+
+/// The versions some slots past the base had when witnessed (see [`Slots::witness`]). It
+/// holds the chunks they were in, which keeps those versions alive and makes every later
+/// write to them copy the chunk: a chunk still shared means its slots are unchanged.
+#[derive(Debug, Clone)]
+pub(super) struct Witness<T> {
+    base: Rc<Base<T>>,
+    /// Per chunk: its index, the chunk as witnessed, and the range of `slots` in it.
+    chunks: Box<[WitnessedChunk<T>]>,
+    /// The witnessed slots' positions past the base, sorted.
+    slots: Box<[usize]>,
+}
+
+impl<T: Clone> Slots<T> {
+    /// A witness of the current contents of slots `indices` (all past the base), or `None`
+    /// where there is no base.
+    pub(super) fn witness(&self, indices: impl Iterator<Item = usize>) -> Option<Witness<T>> {
+        let Slots::Layered(l) = self else {
+            return None;
+        };
+        // Sorted through a bitmap over the young slots: linear where sorting a few
+        // thousand positions cost more than the rest of the witness.
+        let base_len = l.base.slots.len();
+        let mut bits = vec![0u64; l.young.len().div_ceil(64)];
+        for i in indices {
+            let j = i.checked_sub(base_len)?;
+            *bits.get_mut(j / 64)? |= 1 << (j % 64);
+        }
+        let slots: Vec<usize> = (bits.iter().enumerate())
+            .flat_map(|(w, &word)| {
+                let mut word = word;
+                std::iter::from_fn(move || {
+                    (word != 0).then(|| {
+                        let b = word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        w * 64 + b
+                    })
+                })
+            })
+            .collect();
+        let mut chunks = Vec::new();
+        let mut start = 0;
+        while let Some(&first) = slots.get(start) {
+            let c = first / YOUNG_CHUNK;
+            let end = start + slots[start..].partition_point(|&j| j / YOUNG_CHUNK == c);
+            chunks.push((c, l.young.chunk_of(first)?.clone(), start..end));
+            start = end;
+        }
+        Some(Witness {
+            base: l.base.clone(),
+            chunks: chunks.into(),
+            slots: slots.into(),
+        })
+    }
+
+    /// Whether every slot `w` witnessed still holds the version it held then.
+    pub(super) fn unchanged(&self, w: &Witness<T>) -> bool {
+        let Slots::Layered(l) = self else {
+            return false;
+        };
+        if !Rc::ptr_eq(&l.base, &w.base) {
+            return false;
+        }
+        w.chunks.iter().all(|(c, held, range)| {
+            let Some(now) = l.young.chunk_of(c * YOUNG_CHUNK) else {
+                return false;
+            };
+            Rc::ptr_eq(now, held)
+                || w.slots[range.clone()].iter().all(|&j| {
+                    let (then, now) = (&held[j % YOUNG_CHUNK], &now[j % YOUNG_CHUNK]);
+                    match (then, now) {
+                        (Some(Some(a)), Some(Some(b))) => Rc::ptr_eq(a, b),
+                        (Some(None), Some(None)) => true,
+                        _ => false,
+                    }
+                })
+        })
+    }
+}
+
 impl<T: Clone> Layered<T> {
     #[inline(always)]
     fn get(&self, i: usize) -> Option<&Slot<T>> {
