@@ -629,8 +629,8 @@ impl Canon<'_> {
     /// Hashes the changed class states (`changed`), then the young objects they reach.
     /// Hashed first, so that the result depends on nothing else: most of it is the same
     /// from state to state (what class initialization and call-site linking made), and it
-    /// is taken from [`Fingerprinter::class_parts`] when the class-state table and all of
-    /// those objects are unchanged.
+    /// is taken from [`Fingerprinter::class_parts`] when the changed class states are the
+    /// same and none of those objects changed.
     fn classes(&mut self, changed: &[usize]) {
         debug_assert!(self.next == 0 && self.fp.queue.is_empty());
         let (table, heap) = (&self.vm.state.class_states, &self.vm.state.heap);
