@@ -53,7 +53,9 @@ pub struct Fingerprinter {
     /// with their signature.
     stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
     /// The first parts of recent fingerprints (see [`Canon::classes`]).
-    class_parts: Recent<ClassPartKey, Rc<ClassPart>>,
+    class_parts: Recent<ClassKey, Rc<ClassPart>>,
+    /// What the changed class states reached in recent states (see [`class_closure`]).
+    class_closures: Recent<ClassKey, Rc<ClassClosure>>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
     /// base; class states rarely change, so most fingerprints reuse the list.
     changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
@@ -168,16 +170,29 @@ impl<K, V: Clone> Recent<K, V> {
     }
 }
 
-/// What a [`ClassPart`] was computed from: the changed class states (and the table they
-/// were in, which identifies them at a glance), and the versions of the young objects hashed.
+/// What a [`ClassPart`] or [`ClassClosure`] was computed from: the changed class states
+/// (and the table they were in, which identifies them at a glance), and the versions of the
+/// objects it covers.
 #[derive(Debug, Clone)]
-struct ClassPartKey {
+struct ClassKey {
     table: PVec<ClassState>,
     classes: Box<[(usize, Option<ClassState>)]>,
     witness: Witness,
 }
 
-impl ClassPartKey {
+impl ClassKey {
+    /// The key of classes `changed` of `table`, with objects as `witness` saw them.
+    fn new(table: &PVec<ClassState>, changed: &[usize], witness: Witness) -> ClassKey {
+        ClassKey {
+            table: table.clone(),
+            classes: changed
+                .iter()
+                .map(|&i| (i, table.get(i).copied()))
+                .collect(),
+            witness,
+        }
+    }
+
     /// Whether the classes `changed` of `table` are in the states this part hashed (tables
     /// are often rebuilt with the same content, so this compares them).
     fn same_classes(&self, table: &PVec<ClassState>, changed: &[usize]) -> bool {
@@ -197,6 +212,16 @@ impl ClassPartKey {
 struct ClassPart {
     hasher: Hasher,
     objects: Rc<[Ref]>,
+}
+
+/// Everything the changed class states' statics and mirrors reach (see [`class_closure`]).
+#[derive(Debug)]
+struct ClassClosure {
+    set: RefSet,
+    /// The same as a bitmap over references (what closures stop at).
+    bits: Box<[u64]>,
+    /// Identifies the set (distinguishes the graphs that stop at it).
+    signature: u128,
 }
 
 /// How many versions of each thread keep their summaries.
@@ -662,14 +687,7 @@ impl Canon<'_> {
         self.drain();
         let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
         if let Some(witness) = heap.witness(&objects) {
-            let key = ClassPartKey {
-                table: table.clone(),
-                classes: changed
-                    .iter()
-                    .map(|&i| (i, table.get(i).copied()))
-                    .collect(),
-                witness,
-            };
+            let key = ClassKey::new(table, changed, witness);
             let part = ClassPart {
                 hasher: self.h,
                 objects,
@@ -743,6 +761,7 @@ impl Fingerprinter {
         self.changed_classes = None;
         self.stable_roots = Recent::default();
         self.class_parts = Recent::default();
+        self.class_closures = Recent::default();
         self.thread_summaries.clear();
         self.memo.clear();
         // The first seal (nothing preexisting yet) starts baseline 1, every later one
@@ -911,6 +930,7 @@ fn reach_all(
         edges,
         statics: static_closure.as_deref(),
         sealed_refs: sealed_refs.as_deref(),
+        stop: None,
     };
     fp.reach_result.clear();
     let inputs = StableRoots {
@@ -964,7 +984,9 @@ fn reach_all(
                 stable: &stable,
                 stable_signature,
             };
-            reach_anew(fp, &graph, global, key)
+            reach_anew(fp, &graph, global, key, |fp| {
+                class_closure(jvm, fp, &graph, bounds, changed_classes)
+            })
         }
     }
     fp.global_roots = roots;
@@ -982,7 +1004,28 @@ const TRAVERSE_FROM: usize = 1024;
 /// by one traversal; the result goes into the memo under `key`.
 #[cold]
 #[inline(never)]
-fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u128) {
+fn reach_anew(
+    fp: &mut Fingerprinter,
+    graph: &Graph,
+    global: GlobalRoots,
+    key: u128,
+    class_closure: impl FnOnce(&mut Fingerprinter) -> Option<Rc<ClassClosure>>,
+) {
+    // What the class states reach is counted whole (often taken from the cache), and the
+    // closures below pass it by: a graph of its own, told apart by the set's signature.
+    let class = class_closure(fp);
+    let stopping;
+    let graph = match &class {
+        Some(c) => {
+            stopping = Graph {
+                stop: Some(&c.bits),
+                edges: graph.edges ^ c.signature.rotate_left(17),
+                ..*graph
+            };
+            &stopping
+        }
+        None => graph,
+    };
     let edges = graph.edges;
     let threads = 0..fp.threads.len();
     // Closures of a graph met before are likely cached. One traversal is cheaper for a
@@ -991,7 +1034,8 @@ fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u
     // closures pays when the graph comes back (as in most searches of small heaps).
     // (Asked first: it records every graph met.)
     let seen = fp.reach.graph_seen_before(edges);
-    if seen || (fp.count_robust && fp.reached < TRAVERSE_FROM) {
+    let closures = seen || (fp.count_robust && fp.reached < TRAVERSE_FROM);
+    if closures {
         for t in threads.clone() {
             let summary = &mut fp.thread_summaries[t].summaries[fp.threads[t]];
             let closure = match &summary.closure {
@@ -1026,8 +1070,72 @@ fn reach_anew(fp: &mut Fingerprinter, graph: &Graph, global: GlobalRoots, key: u
             &mut fp.reach_result,
         );
     }
+    if let Some(class) = &class {
+        // Reachable from global roots other than monitors: shared, and robustly so (which
+        // the traversal records always, the closures when sleep sets want it).
+        fp.reach_result.add_global(&class.set);
+        if fp.count_robust || !closures {
+            fp.reach_result.add_robust(&class.set);
+        }
+    }
     let words = fp.reach_result.summary(graph.statics);
     fp.memo.insert(key, words);
+}
+
+/// Everything the statics and mirrors of the changed classes (`changed`) reach under
+/// `graph` (`None` if they are all preexisting), from [`Fingerprinter::class_closures`]
+/// while those class states and every object in it are unchanged (the closure of the same
+/// roots over the same objects). Most of what states reach in programs that link call
+/// sites or initialize classes during the search is here, and rarely changes.
+#[cold]
+#[inline(never)]
+fn class_closure(
+    jvm: &Jvm,
+    fp: &mut Fingerprinter,
+    graph: &Graph,
+    bounds: Bounds,
+    changed: &[usize],
+) -> Option<Rc<ClassClosure>> {
+    let (table, heap) = (&jvm.state.class_states, &jvm.state.heap);
+    let known = fp
+        .class_closures
+        .find(|k| k.same_classes(table, changed) && heap.unchanged(&k.witness));
+    if known.is_some() {
+        return known;
+    }
+    let mut roots: Vec<Ref> = changed
+        .iter()
+        .filter_map(|&i| table.get(i))
+        .flat_map(|cs| [cs.statics, cs.mirror])
+        .filter(|r| r.0 >= bounds.preexisting)
+        .collect();
+    roots.sort_unstable();
+    roots.dedup();
+    if roots.is_empty() {
+        return None;
+    }
+    let set = fp.reach.closure(graph, &roots, signature(&roots));
+    let members: Vec<Ref> = set
+        .iter()
+        .flat_map(|&(w, bits)| {
+            (0..64)
+                .filter(move |b| bits >> b & 1 != 0)
+                .map(move |b| Ref(w * 64 + b))
+        })
+        .collect();
+    let witness = heap.witness(&members)?;
+    let mut bits = vec![0u64; set.last().map_or(0, |&(w, _)| w as usize + 1)];
+    for &(w, word) in set.iter() {
+        bits[w as usize] = word;
+    }
+    let closure = Rc::new(ClassClosure {
+        signature: signature(&members),
+        set,
+        bits: bits.into(),
+    });
+    fp.class_closures
+        .insert(ClassKey::new(table, changed, witness), closure.clone());
+    Some(closure)
 }
 
 /// The global roots that changed class states and modified old objects give: the
@@ -1410,6 +1518,63 @@ mod tests {
             first,
             "the class state's own objects changed"
         );
+    }
+
+    #[test]
+    fn what_class_states_reach_is_robustly_shared_and_followed_while_it_changes() {
+        const CLASS: &str = "java/util/Collections$EmptyIterator";
+        let mut w = World::boot();
+        w.vm.machine.fingerprinter.count_robust_sharing();
+        let fresh = w.vm.machine.fingerprinter.clone();
+        let t = w.thread();
+        let nodes = chain(&mut w, [0, 1, 2]);
+        let items = nodes.map(|n| w.vm.field(n, w.slot(n, "item")).as_ref());
+        w.set_static(CLASS, "EMPTY_ITERATOR", nodes[0]);
+        let mine = w.ints(&[7]);
+        w.push(t, mine);
+        w.push(t, nodes[2]);
+        let all = [nodes, items, [mine; 3]].concat();
+        // Sharing as the cached closures give it, and as a fingerprinter without caches does.
+        let sharing = |w: &mut World| {
+            w.fingerprint();
+            let s = &w.vm.machine.sharing;
+            let got: Vec<_> = all
+                .iter()
+                .map(|&r| (s.is_shared(r), s.is_robustly_shared(r)))
+                .collect();
+            let kept = std::mem::replace(&mut w.vm.machine.fingerprinter, fresh.clone());
+            w.fingerprint();
+            let s = &w.vm.machine.sharing;
+            let anew: Vec<_> = all
+                .iter()
+                .map(|&r| (s.is_shared(r), s.is_robustly_shared(r)))
+                .collect();
+            w.vm.machine.fingerprinter = kept;
+            assert_eq!(got, anew);
+            got
+        };
+        let start = w.save();
+        let linked = sharing(&mut w);
+        assert!(linked[..6].iter().all(|&s| s == (true, true)), "{linked:?}");
+        assert_eq!(linked[6], (false, false), "one thread's own");
+        assert_eq!(sharing(&mut w), linked);
+        // Unlinked from what the class reaches, the last node is one thread's again.
+        w.set(nodes[1], "next", Ref::NULL);
+        let unlinked = sharing(&mut w);
+        assert_eq!(unlinked[2], (false, false), "{unlinked:?}");
+        assert_eq!(unlinked[5], (false, false), "{unlinked:?}");
+        assert_eq!(unlinked[1], (true, true));
+        w.restore(&start);
+        assert_eq!(sharing(&mut w), linked);
+        // A new graph elsewhere: what the class reaches comes from the cache.
+        let closures = w.vm.machine.fingerprinter.class_closures.entries.len();
+        let extra = w.object(NODE);
+        w.set(extra, "item", mine);
+        w.push(t, extra);
+        assert_eq!(sharing(&mut w), linked);
+        assert!(!w.shared(extra));
+        let fp = &w.vm.machine.fingerprinter;
+        assert_eq!(fp.class_closures.entries.len(), closures, "reused");
     }
 
     #[test]

@@ -87,9 +87,19 @@ pub(super) struct Graph<'a> {
     pub statics: Option<&'a [u64]>,
     /// What each sealed object referred to when sealed.
     pub sealed_refs: Option<&'a SealedRefs>,
+    /// Objects closures and traversals do not enter, as a bitmap over references: a closed
+    /// set the caller counts reached, global and robustly shared itself (what the class
+    /// states reach, see `fingerprint`). [`edges`](Self::edges) then identifies the pair.
+    pub stop: Option<&'a [u64]>,
 }
 
 impl Graph<'_> {
+    /// Whether closures and traversals pass by `r` (see [`stop`](Self::stop)).
+    #[inline]
+    fn stops_at(&self, r: Ref) -> bool {
+        self.stop.is_some_and(|bits| in_bitmap(bits, r))
+    }
+
     /// Whether `r` is a sealed object reachable from statics when sealed.
     #[inline]
     pub(super) fn is_static(&self, r: Ref) -> bool {
@@ -192,7 +202,9 @@ impl ReachCache {
         while let Some(r) = work.pop() {
             let (w, bit) = (r.index() >> 6, 1u64 << (r.index() & 63));
             match (self.dense.get_mut(w), g.heap.get(r)) {
-                (Some(word), Some(obj)) if *word & bit == 0 && r.0 >= g.heap.preexisting() => {
+                (Some(word), Some(obj))
+                    if *word & bit == 0 && r.0 >= g.heap.preexisting() && !g.stops_at(r) =>
+                {
                     if *word == 0 {
                         touched.push(w as u32);
                     }
@@ -257,7 +269,11 @@ impl ReachCache {
         for (roots, reachers) in groups {
             work.extend(roots.iter().map(|&r| (r, reachers)));
             while let Some((r, reachers)) = work.pop() {
-                let Some(obj) = g.heap.get(r).filter(|_| r.0 >= g.heap.preexisting()) else {
+                let Some(obj) = g
+                    .heap
+                    .get(r)
+                    .filter(|_| r.0 >= g.heap.preexisting() && !g.stops_at(r))
+                else {
                     continue;
                 };
                 let Some(mark) = self.marks.get_mut(r.index()) else {
@@ -612,6 +628,7 @@ mod tests {
                 edges,
                 statics: None,
                 sealed_refs: None,
+                stop: None,
             };
             cache.closure(&g, &roots, signature(&roots))
         };
@@ -718,6 +735,7 @@ mod tests {
                 edges,
                 statics: None,
                 sealed_refs: None,
+                stop: None,
             };
             let mut cache = ReachCache::default();
             let mut cached = Reachability::default();

@@ -697,10 +697,10 @@ impl Heap {
         self.dirty_sum.invalidate();
     }
 
-    /// A witness of the current versions of the young objects `refs`, for telling later
-    /// whether they changed without comparing them ([`unchanged`](Self::unchanged)); `None`
-    /// before the heap is sealed or where one of them is old. Holding it makes the next write
-    /// to objects stored near them copy a little more.
+    /// A witness of the current versions of the objects `refs`, for telling later whether
+    /// they changed without comparing them ([`unchanged`](Self::unchanged)); `None` before
+    /// the heap is sealed. Holding it makes the next write to young objects stored near them
+    /// copy a little more.
     pub fn witness(&self, refs: &[Ref]) -> Option<Witness> {
         let indices = refs.iter().map(|r| r.index());
         self.slots.witness(indices).map(Witness)
@@ -993,10 +993,7 @@ mod tests {
         // Young objects over three chunks of slots, some of them watched.
         let young: Vec<Ref> = (0..80).map(|n| ints(&mut heap, n)).collect();
         let watched = [young[3], young[40], young[70], young[71]];
-        assert!(
-            heap.witness(&[Ref(1)]).is_none(),
-            "old objects are not witnessed"
-        );
+        let old = heap.witness(&[Ref(1)]).unwrap();
         let w = heap.witness(&watched).unwrap();
         assert!(heap.unchanged(&w));
         // Saving the state, allocating, and writing other objects of the same chunks change
@@ -1014,6 +1011,13 @@ mod tests {
         other.free(young[40]);
         assert!(!other.unchanged(&w));
         assert!(saved.unchanged(&w));
+        // Old objects too.
+        assert!(saved.unchanged(&old));
+        let mut changed_old = saved.clone();
+        changed_old.store_element(Ref(1), 0, Value::Int(3)).unwrap();
+        assert!(!changed_old.unchanged(&old));
+        assert!(changed_old.unchanged(&w));
+        drop(changed_old);
         // Writing through the saved state itself (no other copy left) is seen too.
         let mut only = saved;
         drop(heap);

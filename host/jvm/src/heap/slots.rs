@@ -124,12 +124,15 @@ type YoungChunk<T> = Rc<[Option<Slot<T>>; YOUNG_CHUNK]>;
 /// A chunk a [`Witness`] holds: its index, the chunk, and the range of the witness's slots in it.
 type WitnessedChunk<T> = (usize, YoungChunk<T>, std::ops::Range<usize>);
 
-/// The versions some slots past the base had when witnessed (see [`Slots::witness`]). It
-/// holds the chunks they were in, which keeps those versions alive and makes every later
-/// write to them copy the chunk: a chunk still shared means its slots are unchanged.
+/// The versions some slots had when witnessed (see [`Slots::witness`]). For slots past the
+/// base it holds the chunks they were in, which keeps those versions alive and makes every
+/// later write to them copy the chunk: a chunk still shared means its slots are unchanged.
+/// For base slots it holds their objects, which makes a write copy the object.
 #[derive(Debug, Clone)]
 pub(super) struct Witness<T> {
     base: Rc<Base<T>>,
+    /// Base slots and what they held.
+    old: Box<[(usize, Slot<T>)]>,
     /// Per chunk: its index, the chunk as witnessed, and the range of `slots` in it.
     chunks: Box<[WitnessedChunk<T>]>,
     /// The witnessed slots' positions past the base, sorted.
@@ -137,8 +140,8 @@ pub(super) struct Witness<T> {
 }
 
 impl<T: Clone> Slots<T> {
-    /// A witness of the current contents of slots `indices` (all past the base), or `None`
-    /// where there is no base.
+    /// A witness of the current contents of slots `indices`, or `None` where there is no
+    /// base or an index is past the end.
     pub(super) fn witness(&self, indices: impl Iterator<Item = usize>) -> Option<Witness<T>> {
         let Slots::Layered(l) = self else {
             return None;
@@ -147,9 +150,12 @@ impl<T: Clone> Slots<T> {
         // thousand positions cost more than the rest of the witness.
         let base_len = l.base.slots.len();
         let mut bits = vec![0u64; l.young.len().div_ceil(64)];
+        let mut old = Vec::new();
         for i in indices {
-            let j = i.checked_sub(base_len)?;
-            *bits.get_mut(j / 64)? |= 1 << (j % 64);
+            match i.checked_sub(base_len) {
+                Some(j) => *bits.get_mut(j / 64)? |= 1 << (j % 64),
+                None => old.push((i, l.get(i)?.clone())),
+            }
         }
         let slots: Vec<usize> = (bits.iter().enumerate())
             .flat_map(|(w, &word)| {
@@ -173,6 +179,7 @@ impl<T: Clone> Slots<T> {
         }
         Some(Witness {
             base: l.base.clone(),
+            old: old.into(),
             chunks: chunks.into(),
             slots: slots.into(),
         })
@@ -183,7 +190,12 @@ impl<T: Clone> Slots<T> {
         let Slots::Layered(l) = self else {
             return false;
         };
-        if !Rc::ptr_eq(&l.base, &w.base) {
+        let same = |then: &Slot<T>, now: Option<&Slot<T>>| match (then, now) {
+            (Some(a), Some(Some(b))) => Rc::ptr_eq(a, b),
+            (None, Some(None)) => true,
+            _ => false,
+        };
+        if !Rc::ptr_eq(&l.base, &w.base) || !w.old.iter().all(|(i, then)| same(then, l.get(*i))) {
             return false;
         }
         w.chunks.iter().all(|(c, held, range)| {
@@ -193,11 +205,7 @@ impl<T: Clone> Slots<T> {
             Rc::ptr_eq(now, held)
                 || w.slots[range.clone()].iter().all(|&j| {
                     let (then, now) = (&held[j % YOUNG_CHUNK], &now[j % YOUNG_CHUNK]);
-                    match (then, now) {
-                        (Some(Some(a)), Some(Some(b))) => Rc::ptr_eq(a, b),
-                        (Some(None), Some(None)) => true,
-                        _ => false,
-                    }
+                    then.as_ref().is_some_and(|then| same(then, now.as_ref()))
                 })
         })
     }
