@@ -1115,14 +1115,13 @@ fn class_closure(
         return None;
     }
     let set = fp.reach.closure(graph, &roots, signature(&roots));
-    let members: Vec<Ref> = set
-        .iter()
-        .flat_map(|&(w, bits)| {
-            (0..64)
-                .filter(move |b| bits >> b & 1 != 0)
-                .map(move |b| Ref(w * 64 + b))
-        })
-        .collect();
+    let mut members = Vec::with_capacity(set.iter().map(|(_, b)| b.count_ones() as usize).sum());
+    for &(w, mut bits) in set.iter() {
+        while bits != 0 {
+            members.push(Ref(w * 64 + bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+    }
     let witness = heap.witness(&members)?;
     let mut bits = vec![0u64; set.last().map_or(0, |&(w, _)| w as usize + 1)];
     for &(w, word) in set.iter() {

@@ -702,8 +702,27 @@ impl Heap {
     /// the heap is sealed. Holding it makes the next write to young objects stored near them
     /// copy a little more.
     pub fn witness(&self, refs: &[Ref]) -> Option<Witness> {
-        let indices = refs.iter().map(|r| r.index());
-        self.slots.witness(indices).map(Witness)
+        if refs.windows(2).all(|p| p[0] <= p[1]) {
+            return self
+                .slots
+                .witness(refs.iter().map(|r| r.index()))
+                .map(Witness);
+        }
+        // Sorted through a bitmap: linear where sorting a few thousand references cost more
+        // than the rest of the witness.
+        let mut bits = vec![0u64; self.slots.len().div_ceil(64)];
+        for r in refs {
+            *bits.get_mut(r.index() / 64)? |= 1 << (r.index() % 64);
+        }
+        let sorted = bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                let b = (word != 0).then(|| word.trailing_zeros() as usize)?;
+                word &= word - 1;
+                Some(w * 64 + b)
+            })
+        });
+        self.slots.witness(sorted).map(Witness)
     }
 
     /// Whether every object `w` witnessed is as it was then (still live, never written).

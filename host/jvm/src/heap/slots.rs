@@ -121,67 +121,53 @@ const YOUNG_CHUNK: usize = 32;
 /// A chunk of the slots past the base, as [`Slots::witness`] holds it.
 type YoungChunk<T> = Rc<[Option<Slot<T>>; YOUNG_CHUNK]>;
 
-/// A chunk a [`Witness`] holds: its index, the chunk, and the range of the witness's slots in it.
-type WitnessedChunk<T> = (usize, YoungChunk<T>, std::ops::Range<usize>);
+/// A chunk a [`Witness`] holds: its index, the chunk, and which of its slots are witnessed
+/// (bit `k`: slot `k` of the chunk).
+type WitnessedChunk<T> = (usize, YoungChunk<T>, u32);
 
 /// The versions some slots had when witnessed (see [`Slots::witness`]). For slots past the
 /// base it holds the chunks they were in, which keeps those versions alive and makes every
 /// later write to them copy the chunk: a chunk still shared means its slots are unchanged.
-/// For base slots it holds their objects, which makes a write copy the object.
+/// For base slots it holds the state's changes to the base the same way.
 #[derive(Debug, Clone)]
 pub(super) struct Witness<T> {
     base: Rc<Base<T>>,
-    /// Base slots and what they held.
-    old: Box<[(usize, Slot<T>)]>,
-    /// Per chunk: its index, the chunk as witnessed, and the range of `slots` in it.
+    /// The base slots witnessed, and the changes to the base then.
+    old: Box<[usize]>,
+    changed: PVec<Option<Slot<T>>, OVERLAY_CHUNK>,
+    /// The chunks of the slots past the base witnessed, in order.
     chunks: Box<[WitnessedChunk<T>]>,
-    /// The witnessed slots' positions past the base, sorted.
-    slots: Box<[usize]>,
 }
 
 impl<T: Clone> Slots<T> {
-    /// A witness of the current contents of slots `indices`, or `None` where there is no
-    /// base or an index is past the end.
-    pub(super) fn witness(&self, indices: impl Iterator<Item = usize>) -> Option<Witness<T>> {
+    /// A witness of the current contents of slots `sorted` (ascending), or `None` where
+    /// there is no base or an index is past the end.
+    pub(super) fn witness(&self, sorted: impl Iterator<Item = usize>) -> Option<Witness<T>> {
         let Slots::Layered(l) = self else {
             return None;
         };
-        // Sorted through a bitmap over the young slots: linear where sorting a few
-        // thousand positions cost more than the rest of the witness.
         let base_len = l.base.slots.len();
-        let mut bits = vec![0u64; l.young.len().div_ceil(64)];
         let mut old = Vec::new();
-        for i in indices {
-            match i.checked_sub(base_len) {
-                Some(j) => *bits.get_mut(j / 64)? |= 1 << (j % 64),
-                None => old.push((i, l.get(i)?.clone())),
+        let mut chunks: Vec<WitnessedChunk<T>> = Vec::new();
+        for i in sorted {
+            let Some(j) = i.checked_sub(base_len) else {
+                old.push(i);
+                continue;
+            };
+            let (c, bit) = (j / YOUNG_CHUNK, 1 << (j % YOUNG_CHUNK));
+            match chunks.last_mut() {
+                Some((last, _, mask)) if *last == c => *mask |= bit,
+                _ => {
+                    let chunk = l.young.chunk_of(j).filter(|_| j < l.young.len())?.clone();
+                    chunks.push((c, chunk, bit));
+                }
             }
-        }
-        let slots: Vec<usize> = (bits.iter().enumerate())
-            .flat_map(|(w, &word)| {
-                let mut word = word;
-                std::iter::from_fn(move || {
-                    (word != 0).then(|| {
-                        let b = word.trailing_zeros() as usize;
-                        word &= word - 1;
-                        w * 64 + b
-                    })
-                })
-            })
-            .collect();
-        let mut chunks = Vec::new();
-        let mut start = 0;
-        while let Some(&first) = slots.get(start) {
-            let c = first / YOUNG_CHUNK;
-            let end = start + slots[start..].partition_point(|&j| j / YOUNG_CHUNK == c);
-            chunks.push((c, l.young.chunk_of(first)?.clone(), start..end));
-            start = end;
         }
         Some(Witness {
             base: l.base.clone(),
             old: old.into(),
+            changed: l.changed.clone(),
             chunks: chunks.into(),
-            slots: slots.into(),
         })
     }
 
@@ -195,16 +181,30 @@ impl<T: Clone> Slots<T> {
             (None, Some(None)) => true,
             _ => false,
         };
-        if !Rc::ptr_eq(&l.base, &w.base) || !w.old.iter().all(|(i, then)| same(then, l.get(*i))) {
+        if !Rc::ptr_eq(&l.base, &w.base) {
             return false;
         }
-        w.chunks.iter().all(|(c, held, range)| {
+        // A base slot no state changed has no overlay number; one that has compares its
+        // change then and now (none: the base's).
+        let old_unchanged = w.changed.ptr_eq(&l.changed)
+            || w.old.iter().all(|&i| match l.base.overlay[i].get() {
+                0 => true,
+                n => match (w.changed.get(n as usize - 1), l.changed.get(n as usize - 1)) {
+                    (None | Some(None), None | Some(None)) => true,
+                    (Some(Some(then)), now) => same(then, now.map(Option::as_ref).unwrap_or(None)),
+                    _ => false,
+                },
+            });
+        if !old_unchanged {
+            return false;
+        }
+        w.chunks.iter().all(|&(c, ref held, mask)| {
             let Some(now) = l.young.chunk_of(c * YOUNG_CHUNK) else {
                 return false;
             };
             Rc::ptr_eq(now, held)
-                || w.slots[range.clone()].iter().all(|&j| {
-                    let (then, now) = (&held[j % YOUNG_CHUNK], &now[j % YOUNG_CHUNK]);
+                || (0..YOUNG_CHUNK).filter(|k| mask >> k & 1 != 0).all(|k| {
+                    let (then, now) = (&held[k], &now[k]);
                     then.as_ref().is_some_and(|then| same(then, now.as_ref()))
                 })
         })
