@@ -54,6 +54,9 @@ pub struct Fingerprinter {
     stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
     /// The first parts of recent fingerprints (see [`Canon::classes`]).
     class_parts: Recent<ClassKey, Rc<ClassPart>>,
+    /// Recent class-state tables (by identity), with their young class roots and the hash
+    /// of their changed class states (see [`Canon::classes`]).
+    class_words: Recent<PVec<ClassState>, (Rc<[Ref]>, u128)>,
     /// What the changed class states reached in recent states (see [`class_closure`]).
     class_closures: Recent<ClassKey, Rc<ClassClosure>>,
     /// The class-state table last fingerprinted and its entries that differ from the sealed
@@ -170,47 +173,33 @@ impl<K, V: Clone> Recent<K, V> {
     }
 }
 
-/// What a [`ClassPart`] or [`ClassClosure`] was computed from: the changed class states
-/// (and the table they were in, which identifies them at a glance), and the versions of the
-/// objects it covers.
+/// What a [`ClassPart`] or [`ClassClosure`] was computed from: the roots it starts from
+/// (statics and mirrors of changed classes), and the versions of the objects it covers.
+/// Class states that differ only in what is not a root (initialization states, classes with
+/// no statics of their own) share it.
 #[derive(Debug, Clone)]
 struct ClassKey {
-    table: PVec<ClassState>,
-    classes: Box<[(usize, Option<ClassState>)]>,
+    roots: Box<[Ref]>,
     witness: Witness,
 }
 
-impl ClassKey {
-    /// The key of classes `changed` of `table`, with objects as `witness` saw them.
-    fn new(table: &PVec<ClassState>, changed: &[usize], witness: Witness) -> ClassKey {
-        ClassKey {
-            table: table.clone(),
-            classes: changed
-                .iter()
-                .map(|&i| (i, table.get(i).copied()))
-                .collect(),
-            witness,
-        }
-    }
-
-    /// Whether the classes `changed` of `table` are in the states this part hashed (tables
-    /// are often rebuilt with the same content, so this compares them).
-    fn same_classes(&self, table: &PVec<ClassState>, changed: &[usize]) -> bool {
-        self.table.ptr_eq(table)
-            || self.classes.len() == changed.len()
-                && self
-                    .classes
-                    .iter()
-                    .zip(changed)
-                    .all(|(&(i, state), &j)| i == j && table.get(j).copied() == state)
-    }
+/// The statics and mirrors of the changed classes (`changed`) from `from` on, in the
+/// classes' order, null and older ones left out.
+fn class_roots(jvm: &Jvm, changed: &[usize], from: u32) -> Vec<Ref> {
+    let table = &jvm.state.class_states;
+    changed
+        .iter()
+        .filter_map(|&i| table.get(i))
+        .flat_map(|cs| [cs.statics, cs.mirror])
+        .filter(|r| r.0 >= from.max(1))
+        .collect()
 }
 
-/// The first part of a fingerprint (see [`Canon::classes`]): the hash so far, and the young
-/// objects numbered, in number order.
+/// The objects part of the class part of a fingerprint (see [`Canon::classes`]): the hash of
+/// the young objects the class states reach, and those objects in number order.
 #[derive(Debug)]
 struct ClassPart {
-    hasher: Hasher,
+    hash: u128,
     objects: Rc<[Ref]>,
 }
 
@@ -651,56 +640,86 @@ impl Canon<'_> {
         }
     }
 
-    /// Hashes the changed class states (`changed`), then the young objects they reach.
-    /// Hashed first, so that the result depends on nothing else: most of it is the same
-    /// from state to state (what class initialization and call-site linking made), and it
-    /// is taken from [`Fingerprinter::class_parts`] when the changed class states are the
-    /// same and none of those objects changed.
+    /// Hashes the changed class states (`changed`) and the young objects they reach,
+    /// numbering those first, in the order the class states refer to them and then as they
+    /// refer to each other. The objects' part depends only on the young statics and mirrors
+    /// (which it starts from) and on those objects: most of it is the same from state to state
+    /// (what class initialization and call-site linking made), and it is taken from
+    /// [`Fingerprinter::class_parts`] while the roots are the same and none of the objects
+    /// changed. The class states themselves are hashed after it, with the numbers it gave.
     fn classes(&mut self, changed: &[usize]) {
         debug_assert!(self.next == 0 && self.fp.queue.is_empty());
         let (table, heap) = (&self.vm.state.class_states, &self.vm.state.heap);
+        let known_words = self.fp.class_words.find(|t| t.ptr_eq(table));
+        let (roots, words) = match known_words {
+            Some((roots, words)) => (roots, Some(words)),
+            None => (
+                class_roots(self.vm, changed, self.old_boundary).into(),
+                None,
+            ),
+        };
         let known = self
             .fp
             .class_parts
-            .find(|k| k.same_classes(table, changed) && heap.unchanged(&k.witness));
-        if let Some(part) = known {
-            self.resume(&part);
-            return;
-        }
-        self.h.word(0xC1A55);
+            .find(|k| *k.roots == *roots && heap.unchanged(&k.witness));
+        let objects = match known {
+            Some(part) => {
+                self.resume(&part);
+                part.hash
+            }
+            None => {
+                for &r in roots.iter() {
+                    self.id(r);
+                }
+                self.drain();
+                let hash = std::mem::replace(&mut self.h, Hasher::new()).finish();
+                let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
+                if let Some(witness) = heap.witness(&objects) {
+                    let roots = roots.iter().copied().collect();
+                    let part = ClassPart { hash, objects };
+                    let key = ClassKey { roots, witness };
+                    self.fp.class_parts.insert(key, Rc::new(part));
+                }
+                hash
+            }
+        };
+        let words = words.unwrap_or_else(|| {
+            let words = self.class_words(changed);
+            let entry = (roots.clone(), words);
+            self.fp.class_words.insert(table.clone(), entry);
+            words
+        });
+        self.h.word(words as u64);
+        self.h.word((words >> 64) as u64);
+        self.h.word(objects as u64);
+        self.h.word((objects >> 64) as u64);
+    }
+
+    /// The hash of the changed class states (`changed`), with references as the fingerprint
+    /// identifies them (the young ones already numbered).
+    fn class_words(&mut self, changed: &[usize]) -> u128 {
+        let mut h = Hasher::new();
+        h.word(0xC1A55);
         for &i in changed {
-            if let Some(cs) = table.get(i) {
-                self.h.word(self.keys.class(i as ClassId));
+            if let Some(cs) = self.vm.state.class_states.get(i) {
+                h.word(self.keys.class(i as ClassId));
                 let init = match cs.init {
                     rpf_jvm::InitState::Uninit => 0,
                     rpf_jvm::InitState::InProgress(t) => 1 + (u64::from(t) << 8),
                     rpf_jvm::InitState::Done => 2,
                     rpf_jvm::InitState::Failed => 3,
                 };
-                self.h.word(init);
-                let s = self.id(cs.statics);
-                self.h.word(s);
-                let m = self.id(cs.mirror);
-                self.h.word(m);
+                h.word(init);
+                h.word(self.id(cs.statics));
+                h.word(self.id(cs.mirror));
             }
         }
-        self.drain();
-        let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
-        if let Some(witness) = heap.witness(&objects) {
-            let key = ClassKey::new(table, changed, witness);
-            let part = ClassPart {
-                hasher: self.h,
-                objects,
-            };
-            self.fp.class_parts.insert(key, Rc::new(part));
-        }
+        h.finish()
     }
 
-    /// Continues from a remembered [`ClassPart`] as if its objects had just been hashed:
-    /// numbered in order (and, as [`id`](Self::id) does, counted shared should the closures
-    /// have missed one).
+    /// Numbers the objects of a remembered [`ClassPart`] as hashing them did (and, as
+    /// [`id`](Self::id) does, counts one shared should the closures have missed it).
     fn resume(&mut self, part: &ClassPart) {
-        self.h = part.hasher;
         let epoch = self.fp.epoch;
         let numbers = &mut self.fp.numbers;
         if let Some(last) = part.objects.iter().map(|r| r.index()).max() {
@@ -762,6 +781,7 @@ impl Fingerprinter {
         self.stable_roots = Recent::default();
         self.class_parts = Recent::default();
         self.class_closures = Recent::default();
+        self.class_words = Recent::default();
         self.thread_summaries.clear();
         self.memo.clear();
         // The first seal (nothing preexisting yet) starts baseline 1, every later one
@@ -1084,7 +1104,7 @@ fn reach_anew(
 
 /// Everything the statics and mirrors of the changed classes (`changed`) reach under
 /// `graph` (`None` if they are all preexisting), from [`Fingerprinter::class_closures`]
-/// while those class states and every object in it are unchanged (the closure of the same
+/// while those roots are the same and no object in it changed (the closure of the same
 /// roots over the same objects). Most of what states reach in programs that link call
 /// sites or initialize classes during the search is here, and rarely changes.
 #[cold]
@@ -1096,23 +1116,18 @@ fn class_closure(
     bounds: Bounds,
     changed: &[usize],
 ) -> Option<Rc<ClassClosure>> {
-    let (table, heap) = (&jvm.state.class_states, &jvm.state.heap);
-    let known = fp
-        .class_closures
-        .find(|k| k.same_classes(table, changed) && heap.unchanged(&k.witness));
-    if known.is_some() {
-        return known;
-    }
-    let mut roots: Vec<Ref> = changed
-        .iter()
-        .filter_map(|&i| table.get(i))
-        .flat_map(|cs| [cs.statics, cs.mirror])
-        .filter(|r| r.0 >= bounds.preexisting)
-        .collect();
+    let heap = &jvm.state.heap;
+    let mut roots = class_roots(jvm, changed, bounds.preexisting);
     roots.sort_unstable();
     roots.dedup();
     if roots.is_empty() {
         return None;
+    }
+    let known = fp
+        .class_closures
+        .find(|k| *k.roots == *roots && heap.unchanged(&k.witness));
+    if known.is_some() {
+        return known;
     }
     let set = fp.reach.closure(graph, &roots, signature(&roots));
     let mut members = Vec::with_capacity(set.iter().map(|(_, b)| b.count_ones() as usize).sum());
@@ -1132,8 +1147,9 @@ fn class_closure(
         set,
         bits: bits.into(),
     });
+    let roots = roots.into();
     fp.class_closures
-        .insert(ClassKey::new(table, changed, witness), closure.clone());
+        .insert(ClassKey { roots, witness }, closure.clone());
     Some(closure)
 }
 
@@ -1500,6 +1516,17 @@ mod tests {
             fingerprint
         };
         assert_eq!(anew(&mut w), first);
+        // Another class state changes, but no root: the objects' part is reused.
+        let saved = w.save();
+        let node = w.class(NODE) as usize;
+        if let Some(state) = w.vm.state.class_states.get_mut(node) {
+            state.init = rpf_jvm::InitState::Failed;
+        }
+        let other_class = w.fingerprint();
+        assert_ne!(other_class, first);
+        assert_eq!(anew(&mut w), other_class);
+        assert_eq!(w.vm.machine.fingerprinter.class_parts.entries.len(), 1);
+        w.restore(&saved);
         let item = w.vm.field(nodes[2], w.slot(nodes[2], "item")).as_ref();
         w.set_element(item, 0, 42);
         let changed = w.fingerprint();
