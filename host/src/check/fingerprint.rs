@@ -1561,20 +1561,16 @@ mod tests {
         w.push(t, nodes[2]);
         let all = [nodes, items, [mine; 3]].concat();
         // Sharing as the cached closures give it, and as a fingerprinter without caches does.
+        let found = |w: &mut World| -> Vec<(bool, bool)> {
+            w.fingerprint();
+            let s = &w.vm.machine.sharing;
+            let of = |r: &Ref| (s.is_shared(*r), s.is_robustly_shared(*r));
+            all.iter().map(of).collect()
+        };
         let sharing = |w: &mut World| {
-            w.fingerprint();
-            let s = &w.vm.machine.sharing;
-            let got: Vec<_> = all
-                .iter()
-                .map(|&r| (s.is_shared(r), s.is_robustly_shared(r)))
-                .collect();
+            let got = found(w);
             let kept = std::mem::replace(&mut w.vm.machine.fingerprinter, fresh.clone());
-            w.fingerprint();
-            let s = &w.vm.machine.sharing;
-            let anew: Vec<_> = all
-                .iter()
-                .map(|&r| (s.is_shared(r), s.is_robustly_shared(r)))
-                .collect();
+            let anew = found(w);
             w.vm.machine.fingerprinter = kept;
             assert_eq!(got, anew);
             got
