@@ -52,7 +52,7 @@ pub struct Fingerprinter {
     /// Recent global roots other than monitors, which change rarely (see [`StableRoots`]),
     /// with their signature.
     stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
-    /// The first parts of recent fingerprints (see [`Canon::classes`]).
+    /// The objects' parts of the class parts of recent fingerprints (see [`Canon::classes`]).
     class_parts: Recent<ClassKey, Rc<ClassPart>>,
     /// Recent class-state tables (by identity), with their young class roots and the hash
     /// of their changed class states (see [`Canon::classes`]).
@@ -179,7 +179,7 @@ impl<K, V: Clone> Recent<K, V> {
 /// no statics of their own) share it.
 #[derive(Debug, Clone)]
 struct ClassKey {
-    roots: Box<[Ref]>,
+    roots: Rc<[Ref]>,
     witness: Witness,
 }
 
@@ -675,9 +675,11 @@ impl Canon<'_> {
                 let hash = std::mem::replace(&mut self.h, Hasher::new()).finish();
                 let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
                 if let Some(witness) = heap.witness(&objects) {
-                    let roots = roots.iter().copied().collect();
                     let part = ClassPart { hash, objects };
-                    let key = ClassKey { roots, witness };
+                    let key = ClassKey {
+                        roots: roots.clone(),
+                        witness,
+                    };
                     self.fp.class_parts.insert(key, Rc::new(part));
                 }
                 hash
