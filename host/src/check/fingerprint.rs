@@ -15,7 +15,7 @@
 //! each thread's roots and of the global roots, cached by the `reachability` module.
 
 use rpf_jvm::class::{ClassId, MethodId};
-use rpf_jvm::heap::{Obj, ObjData, Witness};
+use rpf_jvm::heap::{Heap, Obj, ObjData, Witness};
 use rpf_jvm::loader::Classes;
 use rpf_jvm::pvec::PVec;
 use rpf_jvm::thread::{JThread, Status};
@@ -183,6 +183,39 @@ struct ClassKey {
     witness: Witness,
 }
 
+impl<V: Clone> Recent<ClassKey, V> {
+    /// The value remembered for `roots` whose objects are unchanged.
+    fn unchanged(&self, heap: &Heap, roots: &[Ref]) -> Option<V> {
+        self.find(|k| *k.roots == *roots && heap.unchanged(&k.witness))
+    }
+
+    /// The value remembered for `roots` whose objects changed since in content only, not in
+    /// the references they hold: everything that follows references (closures, canonical
+    /// numbers) holds for them still. With a witness of the objects now, and `f`'s result
+    /// for each changed object (its reference, version then and now).
+    fn refreshed<T>(
+        &self,
+        heap: &Heap,
+        roots: &[Ref],
+        mut f: impl FnMut(Ref, &Obj, &Obj) -> T,
+    ) -> Option<(V, Witness, Vec<T>)> {
+        self.entries.iter().find_map(|(k, v)| {
+            if *k.roots != *roots {
+                return None;
+            }
+            let mut changes = Vec::new();
+            let witness = heap.changes(&k.witness, |r, then, now| match (then, now) {
+                (Some(then), Some(now)) if then.data.same_refs(&now.data) => {
+                    changes.push(f(r, then, now));
+                    true
+                }
+                _ => false,
+            })?;
+            Some((v.clone(), witness, changes))
+        })
+    }
+}
+
 /// The statics and mirrors of the changed classes (`changed`) from `from` on, in the
 /// classes' order, null and older ones left out.
 fn class_roots(jvm: &Jvm, changed: &[usize], from: u32) -> Vec<Ref> {
@@ -196,7 +229,9 @@ fn class_roots(jvm: &Jvm, changed: &[usize], from: u32) -> Vec<Ref> {
 }
 
 /// The objects part of the class part of a fingerprint (see [`Canon::classes`]): the hash of
-/// the young objects the class states reach, and those objects in number order.
+/// the young objects the class states reach, and those objects in number order. The hash is
+/// a sum of one term per object for its content and one for the numbers of the objects it
+/// refers to, so that a change of content alone updates it by the difference.
 #[derive(Debug)]
 struct ClassPart {
     hash: u128,
@@ -563,6 +598,16 @@ fn value_words(h: &mut Hasher, v: Value, id: u64) {
     }
 }
 
+/// The term of the object numbered `number` whose content digest is `digest` in the hash of
+/// a [`ClassPart`].
+fn content_term(number: u32, digest: [u64; 2]) -> u128 {
+    let mut h = Hasher::new();
+    h.word(0xC0 ^ u64::from(number) << 12);
+    h.word(digest[0]);
+    h.word(digest[1]);
+    h.finish()
+}
+
 /// The hashing pass of a fingerprint: threads, changed class states, modified old objects
 /// and young objects in canonical order (see the module documentation).
 struct Canon<'a> {
@@ -658,24 +703,43 @@ impl Canon<'_> {
                 None,
             ),
         };
-        let known = self
-            .fp
-            .class_parts
-            .find(|k| *k.roots == *roots && heap.unchanged(&k.witness));
+        let known = self.fp.class_parts.unchanged(heap, &roots);
         let objects = match known {
             Some(part) => {
                 self.resume(&part);
                 part.hash
             }
             None => {
-                for &r in roots.iter() {
-                    self.id(r);
-                }
-                self.drain();
-                let hash = std::mem::replace(&mut self.h, Hasher::new()).finish();
-                let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
-                if let Some(witness) = heap.witness(&objects) {
-                    let part = ClassPart { hash, objects };
+                let (old_boundary, keys) = (self.old_boundary, self.keys);
+                let digests = |r, then: &Obj, now: &Obj| {
+                    let digest = |obj| digest_of(obj, old_boundary, keys);
+                    (r, digest(then), digest(now))
+                };
+                let (part, witness) = match self.fp.class_parts.refreshed(heap, &roots, digests) {
+                    Some((part, witness, changes)) => {
+                        self.resume(&part);
+                        let mut hash = part.hash;
+                        for (r, then, now) in changes {
+                            let number = self.fp.numbers[r.index()].1;
+                            hash = hash
+                                .wrapping_sub(content_term(number, then))
+                                .wrapping_add(content_term(number, now));
+                        }
+                        let objects = part.objects.clone();
+                        (ClassPart { hash, objects }, Some(witness))
+                    }
+                    None => {
+                        for &r in roots.iter() {
+                            self.id(r);
+                        }
+                        let hash = self.drain_terms();
+                        let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
+                        let witness = heap.witness(&objects);
+                        (ClassPart { hash, objects }, witness)
+                    }
+                };
+                let hash = part.hash;
+                if let Some(witness) = witness {
                     let key = ClassKey {
                         roots: roots.clone(),
                         witness,
@@ -738,6 +802,29 @@ impl Canon<'_> {
         self.fp.queue.extend_from_slice(&part.objects);
         self.next = part.objects.len() as u32;
         self.drained = part.objects.len();
+    }
+
+    /// The sum of the terms (see [`ClassPart`]) of the young objects numbered since the last
+    /// call, taken in number order.
+    fn drain_terms(&mut self) -> u128 {
+        let mut sum = 0u128;
+        while let Some(&r) = self.fp.queue.get(self.drained) {
+            self.drained += 1;
+            let number = self.fp.numbers[r.index()].1;
+            let Some(obj) = self.vm.state.heap.get(r) else {
+                sum = sum.wrapping_add(content_term(number, [0xDEAD, 0]));
+                continue;
+            };
+            let digest = digest_of(obj, self.old_boundary, self.keys);
+            sum = sum.wrapping_add(content_term(number, digest));
+            if digest[0] & YOUNG_BIT != 0 {
+                let outer = std::mem::replace(&mut self.h, Hasher::new());
+                self.h.word(0x5EF ^ u64::from(number) << 12);
+                obj.data.for_each_ref(|c| self.open(c));
+                sum = sum.wrapping_add(std::mem::replace(&mut self.h, outer).finish());
+            }
+        }
+        sum
     }
 
     /// Hashes the young objects numbered since the last call, in number order.
@@ -1125,11 +1212,14 @@ fn class_closure(
     if roots.is_empty() {
         return None;
     }
-    let known = fp
-        .class_closures
-        .find(|k| *k.roots == *roots && heap.unchanged(&k.witness));
-    if known.is_some() {
-        return known;
+    if let Some(known) = fp.class_closures.unchanged(heap, &roots) {
+        return Some(known);
+    }
+    if let Some((known, witness, _)) = fp.class_closures.refreshed(heap, &roots, |_, _, _| ()) {
+        let roots = roots.into();
+        fp.class_closures
+            .insert(ClassKey { roots, witness }, known.clone());
+        return Some(known);
     }
     let set = fp.reach.closure(graph, &roots, signature(&roots));
     let mut members = Vec::with_capacity(set.iter().map(|(_, b)| b.count_ones() as usize).sum());
@@ -1304,6 +1394,7 @@ fn canonical_hash(
 mod tests {
     use rpf_jvm::thread::{Frame, FrameKind};
     use rpf_jvm::value::Ref;
+    use std::rc::Rc;
 
     use crate::check::testing::{Snapshot, World, NODE};
 
@@ -1534,6 +1625,23 @@ mod tests {
         let changed = w.fingerprint();
         assert_ne!(changed, first, "an object the class reaches changed");
         assert_eq!(anew(&mut w), changed);
+        // A change of content alone updates the objects' part by the difference (the same
+        // objects, in the same order); changed back, it is the first again.
+        let objects = |w: &World| -> Vec<Rc<[Ref]>> {
+            let parts = &w.vm.machine.fingerprinter.class_parts.entries;
+            parts.iter().map(|(_, p)| p.objects.clone()).collect()
+        };
+        let parts = objects(&w);
+        assert_eq!(parts.len(), 2);
+        assert!(Rc::ptr_eq(&parts[0], &parts[1]), "updated, not hashed anew");
+        w.set_element(item, 0, 2);
+        assert_eq!(w.fingerprint(), first);
+        // A changed reference is hashed anew.
+        w.set(nodes[1], "item", item);
+        let relinked = w.fingerprint();
+        assert_eq!(anew(&mut w), relinked);
+        let latest = objects(&w).pop().expect("a part");
+        assert!(!Rc::ptr_eq(&latest, &parts[0]), "hashed anew");
         w.restore(&start);
         assert_eq!(w.fingerprint(), first);
         // The same content made in another order on another path matches.
@@ -1599,6 +1707,19 @@ mod tests {
         assert!(!w.shared(extra));
         let fp = &w.vm.machine.fingerprinter;
         assert_eq!(fp.class_closures.entries.len(), closures, "reused");
+        // Changed in content alone, the closure is the one remembered (a new object keeps
+        // reachability from coming whole from its cache).
+        w.set_element(items[0], 0, 5);
+        let more = w.ints(&[8]);
+        w.push(t, more);
+        assert_eq!(sharing(&mut w), linked);
+        let fp = &w.vm.machine.fingerprinter;
+        let sets: Vec<_> = fp.class_closures.entries.iter().map(|(_, c)| c).collect();
+        assert_eq!(sets.len(), closures + 1);
+        let refreshed = sets[..closures]
+            .iter()
+            .any(|&c| Rc::ptr_eq(c, sets[closures]));
+        assert!(refreshed, "the same closure");
     }
 
     #[test]

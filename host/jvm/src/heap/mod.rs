@@ -182,6 +182,26 @@ impl ObjData {
         }
     }
 
+    /// Whether `other` (another version of the same object) holds the same references in
+    /// the same places: what follows references cannot tell the two apart.
+    pub fn same_refs(&self, other: &ObjData) -> bool {
+        let is_ref = |v: &Value| matches!(v, Value::Ref(_));
+        match (self, other) {
+            (ObjData::Fields(a), ObjData::Fields(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b.iter()).all(|(x, y)| match (x, y) {
+                        (Value::Ref(x), Value::Ref(y)) => x == y,
+                        (x, y) => !is_ref(x) && !is_ref(y),
+                    })
+            }
+            (ObjData::Refs(a), ObjData::Refs(b)) => a == b,
+            (a, b) => {
+                std::mem::discriminant(a) == std::mem::discriminant(b)
+                    && !matches!(a, ObjData::Fields(_) | ObjData::Refs(_))
+            }
+        }
+    }
+
     /// Calls `f` with every non-null reference held (instance fields or array elements), in
     /// order: what traversals of the object graph follow.
     #[inline]
@@ -730,6 +750,23 @@ impl Heap {
         self.slots.unchanged(&w.0)
     }
 
+    /// Calls `f` with every object `w` witnessed that changed since, in reference order:
+    /// its version then and now (`None`: freed). Returns a witness of the same objects as
+    /// they are now, so that what was derived from them can be updated by the difference
+    /// and witnessed again; `None` if `f` returns `false` (give up) or `w` is of another
+    /// sealing.
+    pub fn changes(
+        &self,
+        w: &Witness,
+        mut f: impl FnMut(Ref, Option<&Obj>, Option<&Obj>) -> bool,
+    ) -> Option<Witness> {
+        self.slots
+            .changes(&w.0, |i, then, now| {
+                f(Ref(i as u32), then.as_deref(), now.as_deref())
+            })
+            .map(Witness)
+    }
+
     /// References below this are old (sealed).
     pub fn old_boundary(&self) -> u32 {
         self.old_boundary
@@ -1001,6 +1038,59 @@ mod tests {
             "instances may hold references"
         );
         assert_eq!(heap.get(x).unwrap().identity, Some(42));
+    }
+
+    #[test]
+    fn a_witness_lists_what_changed_and_is_renewed() {
+        let mut heap = Heap::new();
+        heap.alloc(Obj::new(1, ObjData::Ints(vec![0].into())));
+        heap.seal_old_generation();
+        let young: Vec<Ref> = (0..40)
+            .map(|n| heap.alloc(Obj::new(1, ObjData::Ints(vec![n].into()))))
+            .collect();
+        let watched = [Ref(1), young[2], young[35], young[39]];
+        let w = heap.witness(&watched).unwrap();
+        let listed = |heap: &Heap, w: &Witness| {
+            let mut seen = Vec::new();
+            let renewed = heap.changes(w, |r, then, now| {
+                let value = |o: Option<&Obj>| o.and_then(|o| o.data.load(0).map(Value::as_int));
+                seen.push((r, value(then), value(now)));
+                true
+            });
+            (seen, renewed)
+        };
+        let (seen, renewed) = listed(&heap, &w);
+        assert!(seen.is_empty());
+        assert!(heap.unchanged(&renewed.unwrap()));
+        heap.store_element(young[3], 0, Value::Int(9)).unwrap();
+        heap.store_element(young[35], 0, Value::Int(7)).unwrap();
+        heap.store_element(Ref(1), 0, Value::Int(5)).unwrap();
+        heap.free(young[39]);
+        let (seen, renewed) = listed(&heap, &w);
+        let expected = [
+            (Ref(1), Some(0), Some(5)),
+            (young[35], Some(35), Some(7)),
+            (young[39], Some(39), None),
+        ];
+        assert_eq!(seen, expected);
+        let renewed = renewed.unwrap();
+        assert!(!heap.unchanged(&w));
+        assert!(heap.unchanged(&renewed));
+        assert_eq!(listed(&heap, &renewed).0, []);
+        // Given up on, no witness.
+        assert!(heap.changes(&w, |_, _, _| false).is_none());
+        // Only what holds the same references in the same places keeps them.
+        let fields = |a: Value, b: Value| ObjData::Fields(vec![a, b].into());
+        let (x, y) = (Value::Ref(young[0]), Value::Ref(young[1]));
+        assert!(fields(x, Value::Int(1)).same_refs(&fields(x, Value::Int(2))));
+        assert!(!fields(x, Value::Int(1)).same_refs(&fields(y, Value::Int(1))));
+        assert!(!fields(x, Value::NULL).same_refs(&fields(x, y)));
+        let refs = |r: &[Ref]| ObjData::Refs(r.into());
+        assert!(refs(&[young[0]]).same_refs(&refs(&[young[0]])));
+        assert!(!refs(&[young[0]]).same_refs(&refs(&[young[0], Ref::NULL])));
+        let ints = |v: Vec<i32>| ObjData::Ints(v.into());
+        assert!(ints(vec![1]).same_refs(&ints(vec![2, 3])));
+        assert!(!ints(vec![1]).same_refs(&ObjData::Longs(vec![1].into())));
     }
 
     #[test]

@@ -176,39 +176,97 @@ impl<T: Clone> Slots<T> {
         let Slots::Layered(l) = self else {
             return false;
         };
-        let same = |then: &Slot<T>, now: Option<&Slot<T>>| match (then, now) {
-            (Some(a), Some(Some(b))) => Rc::ptr_eq(a, b),
-            (None, Some(None)) => true,
-            _ => false,
-        };
         if !Rc::ptr_eq(&l.base, &w.base) {
             return false;
         }
-        // A base slot no state changed has no overlay number; one that has compares its
-        // change then and now (none: the base's).
-        let old_unchanged = w.changed.ptr_eq(&l.changed)
-            || w.old.iter().all(|&i| match l.base.overlay[i].get() {
-                0 => true,
-                n => match (w.changed.get(n as usize - 1), l.changed.get(n as usize - 1)) {
-                    (None | Some(None), None | Some(None)) => true,
-                    (Some(Some(then)), now) => same(then, now.map(Option::as_ref).unwrap_or(None)),
-                    _ => false,
-                },
-            });
-        if !old_unchanged {
-            return false;
+        let old_unchanged =
+            w.changed.ptr_eq(&l.changed) || w.old.iter().all(|&i| same(w.old_slot(i), l.get(i)));
+        old_unchanged
+            && w.chunks.iter().all(|&(c, ref held, mask)| {
+                let Some(now) = l.young.chunk_of(c * YOUNG_CHUNK) else {
+                    return false;
+                };
+                Rc::ptr_eq(now, held)
+                    || bits(mask).all(|k| {
+                        held[k]
+                            .as_ref()
+                            .is_some_and(|then| same(then, now[k].as_ref()))
+                    })
+            })
+    }
+
+    /// Calls `f` with every slot `w` witnessed that changed since (its index, its version
+    /// then and now), in index order, and returns a witness of the same slots as they are
+    /// now: what updates something derived from them by the difference alone. `None` if `f`
+    /// returns `false`, or `w` is of another base.
+    pub(super) fn changes(
+        &self,
+        w: &Witness<T>,
+        mut f: impl FnMut(usize, &Slot<T>, &Slot<T>) -> bool,
+    ) -> Option<Witness<T>> {
+        let Slots::Layered(l) = self else {
+            return None;
+        };
+        if !Rc::ptr_eq(&l.base, &w.base) {
+            return None;
         }
-        w.chunks.iter().all(|&(c, ref held, mask)| {
-            let Some(now) = l.young.chunk_of(c * YOUNG_CHUNK) else {
-                return false;
-            };
-            Rc::ptr_eq(now, held)
-                || (0..YOUNG_CHUNK).filter(|k| mask >> k & 1 != 0).all(|k| {
-                    let (then, now) = (&held[k], &now[k]);
-                    then.as_ref().is_some_and(|then| same(then, now.as_ref()))
-                })
+        if !w.changed.ptr_eq(&l.changed) {
+            for &i in w.old.iter() {
+                let (then, now) = (w.old_slot(i), l.get(i)?);
+                if !same(then, Some(now)) && !f(i, then, now) {
+                    return None;
+                }
+            }
+        }
+        let base_len = l.base.slots.len();
+        let mut chunks = Vec::with_capacity(w.chunks.len());
+        for &(c, ref held, mask) in w.chunks.iter() {
+            let now = l.young.chunk_of(c * YOUNG_CHUNK)?;
+            if !Rc::ptr_eq(now, held) {
+                for k in bits(mask) {
+                    let i = base_len + c * YOUNG_CHUNK + k;
+                    let (then, now) = (held[k].as_ref()?, now[k].as_ref()?);
+                    if !same(then, Some(now)) && !f(i, then, now) {
+                        return None;
+                    }
+                }
+            }
+            chunks.push((c, now.clone(), mask));
+        }
+        Some(Witness {
+            base: w.base.clone(),
+            old: w.old.clone(),
+            changed: l.changed.clone(),
+            chunks: chunks.into(),
         })
     }
+}
+
+impl<T> Witness<T> {
+    /// Base slot `i` as witnessed: the state's change to it then, or the base's.
+    fn old_slot(&self, i: usize) -> &Slot<T> {
+        match self.base.overlay[i].get() {
+            0 => &self.base.slots[i],
+            n => match self.changed.get(n as usize - 1) {
+                Some(Some(changed)) => changed,
+                _ => &self.base.slots[i],
+            },
+        }
+    }
+}
+
+/// Whether a slot holds the same version as `then` (a freed slot is the same as a freed one).
+fn same<T>(then: &Slot<T>, now: Option<&Slot<T>>) -> bool {
+    match (then, now) {
+        (Some(a), Some(Some(b))) => Rc::ptr_eq(a, b),
+        (None, Some(None)) => true,
+        _ => false,
+    }
+}
+
+/// The positions of the set bits of `mask`, lowest first.
+fn bits(mask: u32) -> impl Iterator<Item = usize> {
+    (0..YOUNG_CHUNK).filter(move |k| mask >> k & 1 != 0)
 }
 
 impl<T: Clone> Layered<T> {
