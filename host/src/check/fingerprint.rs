@@ -59,9 +59,9 @@ pub struct Fingerprinter {
     class_words: Recent<PVec<ClassState>, (Rc<[Ref]>, u128)>,
     /// What the changed class states reached in recent states (see [`class_closure`]).
     class_closures: Recent<ClassKey, Rc<ClassClosure>>,
-    /// The class-state table last fingerprinted and its entries that differ from the sealed
-    /// base; class states rarely change, so most fingerprints reuse the list.
-    changed_classes: Option<(PVec<ClassState>, Rc<[usize]>)>,
+    /// Recent class-state tables (by identity) and their entries that differ from the
+    /// sealed base; class states rarely change, so most fingerprints reuse a list.
+    changed_classes: Recent<PVec<ClassState>, Rc<[usize]>>,
     /// Sealed objects reachable from static fields when they were sealed (always shared),
     /// as a bitmap over references.
     static_closure: Option<Rc<[u64]>>,
@@ -866,7 +866,7 @@ impl Fingerprinter {
         jvm.state.heap.seal_old_generation();
         sharing.set_preexisting(jvm.state.heap.preexisting());
         self.sealed_class_states = Some(jvm.state.class_states.clone());
-        self.changed_classes = None;
+        self.changed_classes = Recent::default();
         self.stable_roots = Recent::default();
         self.class_parts = Recent::default();
         self.class_closures = Recent::default();
@@ -993,9 +993,10 @@ fn static_closure(jvm: &Jvm, preexisting: u32) -> Rc<[u64]> {
 /// Class states that differ from when the search started (unchanged ones are the same
 /// in every state and contribute nothing).
 fn changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
-    match &fp.changed_classes {
-        Some((table, list)) if table.ptr_eq(&jvm.state.class_states) => list.clone(),
-        _ => list_changed_classes(jvm, fp),
+    let table = &jvm.state.class_states;
+    match fp.changed_classes.find(|t| t.ptr_eq(table)) {
+        Some(list) => list,
+        None => list_changed_classes(jvm, fp),
     }
 }
 
@@ -1014,9 +1015,10 @@ fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
             .collect(),
         None => (0..jvm.state.class_states.len()).collect(),
     };
-    list.sort_by_key(|&i| jvm.classes.get(i as ClassId).key);
+    list.sort_unstable_by_key(|&i| jvm.classes.get(i as ClassId).key);
     let list: Rc<[usize]> = list.into();
-    fp.changed_classes = Some((jvm.state.class_states.clone(), list.clone()));
+    let table = jvm.state.class_states.clone();
+    fp.changed_classes.insert(table, list.clone());
     list
 }
 
