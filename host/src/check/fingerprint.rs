@@ -236,6 +236,70 @@ fn class_roots(jvm: &Jvm, changed: &[usize], from: u32) -> Vec<Ref> {
 struct ClassPart {
     hash: u128,
     objects: Rc<[Ref]>,
+    index: Rc<PartIndex>,
+}
+
+/// The size from which a [`ClassPart`] taken whole is numbered lazily (see
+/// [`Canon::resume`]).
+const LAZY_PART: usize = 64;
+
+/// The numbers of a [`ClassPart`]'s objects by reference, so that a fingerprint that takes
+/// the part looks up only the objects the rest of the state refers to, rather than
+/// numbering them all: a bitmap of the objects with the count before each of its words,
+/// and the numbers in reference order.
+#[derive(Debug)]
+struct PartIndex {
+    bits: Box<[u64]>,
+    before: Box<[u32]>,
+    numbers: Box<[u32]>,
+}
+
+impl PartIndex {
+    /// The index of `objects`, numbered from 1 in their order (no duplicates).
+    fn of(objects: &[Ref]) -> PartIndex {
+        let words = objects
+            .iter()
+            .map(|r| r.index() / 64 + 1)
+            .max()
+            .unwrap_or(0);
+        let mut bits = vec![0u64; words];
+        for r in objects {
+            bits[r.index() / 64] |= 1 << (r.index() % 64);
+        }
+        let mut count = 0;
+        let before = bits
+            .iter()
+            .map(|w| {
+                let before = count;
+                count += w.count_ones();
+                before
+            })
+            .collect();
+        let mut index = PartIndex {
+            bits: bits.into(),
+            before,
+            numbers: vec![0; objects.len()].into(),
+        };
+        for (n, &r) in (1..).zip(objects) {
+            let rank = index.rank(r).expect("indexed");
+            index.numbers[rank] = n;
+        }
+        index
+    }
+
+    /// The position of `r` among the indexed objects in reference order, if indexed.
+    #[inline]
+    fn rank(&self, r: Ref) -> Option<usize> {
+        let (w, bit) = (r.index() / 64, r.index() % 64);
+        let word = *self.bits.get(w)?;
+        (word >> bit & 1 != 0)
+            .then(|| (self.before[w] + (word & ((1u64 << bit) - 1)).count_ones()) as usize)
+    }
+
+    /// The number of `r`, if indexed.
+    fn number(&self, r: Ref) -> Option<u32> {
+        self.rank(r).map(|rank| self.numbers[rank])
+    }
 }
 
 /// Everything the changed class states' statics and mirrors reach (see [`class_closure`]).
@@ -617,6 +681,9 @@ struct Canon<'a> {
     next: u32,
     /// How much of the young queue has been hashed.
     drained: usize,
+    /// A remembered class part taken whole: its objects are numbered as met (see
+    /// [`PartIndex`]), not queued.
+    part: Option<Rc<ClassPart>>,
     old_boundary: u32,
     keys: Keys<'a>,
 }
@@ -629,13 +696,14 @@ impl Canon<'_> {
         if r.0 < self.old_boundary {
             return fixed_id(r, self.old_boundary);
         }
-        // Inline, the common cases: numbered already, or reached and numbered now.
+        // Inline, the common cases: numbered already, or reached and numbered now (unless a
+        // part is taken whole: then in the part, or numbered now).
         let epoch = self.fp.epoch;
         if let Some(entry) = self.fp.numbers.get_mut(r.index()) {
             if entry.0 == epoch {
                 return u64::from(entry.1);
             }
-            if self.fp.reach_result.contains(r) {
+            if self.part.is_none() && self.fp.reach_result.contains(r) {
                 self.next += 1;
                 *entry = (epoch, self.next);
                 self.fp.queue.push(r);
@@ -645,20 +713,28 @@ impl Canon<'_> {
         self.number(r)
     }
 
-    /// [`id`](Self::id) of a young object past the numbers' end or not reached.
+    /// [`id`](Self::id) of a young object past the numbers' end, not reached, or met while
+    /// a class part is taken whole.
     #[cold]
     #[inline(never)]
     fn number(&mut self, r: Ref) -> u64 {
+        if r.index() >= self.fp.numbers.len() {
+            self.fp.numbers.resize(r.index() + 1, (0, 0));
+        }
+        let epoch = self.fp.epoch;
+        if let Some(n) = self.part.as_ref().and_then(|p| p.index.number(r)) {
+            self.fp.numbers[r.index()] = (epoch, n);
+            return u64::from(n);
+        }
         if !self.fp.was_reached(r) {
             // The closures cover everything hashed; should they not, keep the object alive
             // (and count it shared) rather than collect it.
             self.fp.reach_result.add_shared(r);
         }
-        if r.index() >= self.fp.numbers.len() {
-            self.fp.numbers.resize(r.index() + 1, (0, 0));
-        }
-        // Now both hold: `id` numbers it inline.
-        self.id(r)
+        self.next += 1;
+        self.fp.numbers[r.index()] = (epoch, self.next);
+        self.fp.queue.push(r);
+        u64::from(self.next)
     }
 
     /// Hashes the canonical identity of `r` if digests leave it open (young).
@@ -706,8 +782,9 @@ impl Canon<'_> {
         let known = self.fp.class_parts.unchanged(heap, &roots);
         let objects = match known {
             Some(part) => {
-                self.resume(&part);
-                part.hash
+                let hash = part.hash;
+                self.resume(part);
+                hash
             }
             None => {
                 let (old_boundary, keys) = (self.old_boundary, self.keys);
@@ -717,16 +794,21 @@ impl Canon<'_> {
                 };
                 let (part, witness) = match self.fp.class_parts.refreshed(heap, &roots, digests) {
                     Some((part, witness, changes)) => {
-                        self.resume(&part);
                         let mut hash = part.hash;
                         for (r, then, now) in changes {
-                            let number = self.fp.numbers[r.index()].1;
+                            let number = part.index.number(r).expect("an object of the part");
                             hash = hash
                                 .wrapping_sub(content_term(number, then))
                                 .wrapping_add(content_term(number, now));
                         }
-                        let objects = part.objects.clone();
-                        (ClassPart { hash, objects }, Some(witness))
+                        let (objects, index) = (part.objects.clone(), part.index.clone());
+                        let part = Rc::new(ClassPart {
+                            hash,
+                            objects,
+                            index,
+                        });
+                        self.resume(part.clone());
+                        (part, Some(witness))
                     }
                     None => {
                         for &r in roots.iter() {
@@ -735,7 +817,13 @@ impl Canon<'_> {
                         let hash = self.drain_terms();
                         let objects: Rc<[Ref]> = self.fp.queue.as_slice().into();
                         let witness = heap.witness(&objects);
-                        (ClassPart { hash, objects }, witness)
+                        let index = Rc::new(PartIndex::of(&objects));
+                        let part = ClassPart {
+                            hash,
+                            objects,
+                            index,
+                        };
+                        (Rc::new(part), witness)
                     }
                 };
                 let hash = part.hash;
@@ -744,7 +832,7 @@ impl Canon<'_> {
                         roots: roots.clone(),
                         witness,
                     };
-                    self.fp.class_parts.insert(key, Rc::new(part));
+                    self.fp.class_parts.insert(key, part);
                 }
                 hash
             }
@@ -783,25 +871,38 @@ impl Canon<'_> {
         h.finish()
     }
 
-    /// Numbers the objects of a remembered [`ClassPart`] as hashing them did (and, as
-    /// [`id`](Self::id) does, counts one shared should the closures have missed it).
-    fn resume(&mut self, part: &ClassPart) {
+    /// Takes a remembered [`ClassPart`] whole: its objects keep the numbers hashing them
+    /// gave. A large part's are looked up as they are met (they are all reached: the class
+    /// closure covers what the changed class states reach); a small part's are numbered
+    /// at once, which keeps the common path of [`id`](Self::id) for everything else.
+    fn resume(&mut self, part: Rc<ClassPart>) {
+        if part.objects.len() < LAZY_PART {
+            self.number_all(&part.objects);
+        } else {
+            self.next = part.objects.len() as u32;
+            self.part = Some(part);
+        }
+    }
+
+    /// Numbers `objects` in order (and, as [`id`](Self::id) does, counts one shared should
+    /// the closures have missed it).
+    fn number_all(&mut self, objects: &[Ref]) {
         let epoch = self.fp.epoch;
         let numbers = &mut self.fp.numbers;
-        if let Some(last) = part.objects.iter().map(|r| r.index()).max() {
+        if let Some(last) = objects.iter().map(|r| r.index()).max() {
             if last >= numbers.len() {
                 numbers.resize(last + 1, (0, 0));
             }
         }
-        for (n, &r) in (1..).zip(part.objects.iter()) {
+        for (n, &r) in (1..).zip(objects) {
             numbers[r.index()] = (epoch, n);
             if !self.fp.reach_result.contains(r) {
                 self.fp.reach_result.add_shared(r);
             }
         }
-        self.fp.queue.extend_from_slice(&part.objects);
-        self.next = part.objects.len() as u32;
-        self.drained = part.objects.len();
+        self.fp.queue.extend_from_slice(objects);
+        self.next = objects.len() as u32;
+        self.drained = objects.len();
     }
 
     /// The sum of the terms (see [`ClassPart`]) of the young objects numbered since the last
@@ -1307,6 +1408,7 @@ fn canonical_hash(
         h: Hasher::new(),
         next: 0,
         drained: 0,
+        part: None,
         old_boundary: bounds.old_boundary,
         keys,
     };
@@ -1646,6 +1748,17 @@ mod tests {
         assert!(!Rc::ptr_eq(&latest, &parts[0]), "hashed anew");
         w.restore(&start);
         assert_eq!(w.fingerprint(), first);
+        // A thread holding one of those objects, and one of its own that refers to another:
+        // the part, taken whole, gives the numbers the rest of the state refers to.
+        let t = w.thread();
+        w.push(t, nodes[1]);
+        let own = w.object(NODE);
+        w.set(own, "next", nodes[2]);
+        w.push(t, own);
+        let held = w.fingerprint();
+        assert_eq!(anew(&mut w), held);
+        assert_eq!(w.fingerprint(), held);
+        w.restore(&start);
         // The same content made in another order on another path matches.
         let other = chain(&mut w, [1, 2, 0]);
         w.set_static(CLASS, "EMPTY_ITERATOR", other[0]);
@@ -1656,6 +1769,60 @@ mod tests {
             first,
             "the class state's own objects changed"
         );
+    }
+
+    #[test]
+    fn a_large_class_part_taken_whole_gives_the_numbers_the_rest_of_the_state_refers_to() {
+        const CLASS: &str = "java/util/Collections$EmptyIterator";
+        let mut w = World::boot();
+        let fresh = w.vm.machine.fingerprinter.clone();
+        let anew = |w: &mut World| {
+            let kept = std::mem::replace(&mut w.vm.machine.fingerprinter, fresh.clone());
+            let fingerprint = w.fingerprint();
+            w.vm.machine.fingerprinter = kept;
+            fingerprint
+        };
+        // A chain the class's statics hold, longer than what is numbered at once.
+        let nodes: Vec<Ref> = (0..super::LAZY_PART).map(|_| w.object(NODE)).collect();
+        for pair in nodes.windows(2) {
+            w.set(pair[0], "next", pair[1]);
+        }
+        let item = w.ints(&[1]);
+        w.set(nodes[3], "item", item);
+        w.set_static(CLASS, "EMPTY_ITERATOR", nodes[0]);
+        let start = w.save();
+        let first = w.fingerprint();
+        let fp = &w.vm.machine.fingerprinter;
+        assert!(fp.class_parts.entries[0].1.objects.len() >= super::LAZY_PART);
+        // A thread holding objects of the part, and one of its own that refers into it.
+        let t = w.thread();
+        w.push(t, nodes[40]);
+        let own = w.object(NODE);
+        w.set(own, "next", nodes[7]);
+        w.push(t, own);
+        w.push(t, item);
+        let held = w.fingerprint();
+        assert_eq!(anew(&mut w), held);
+        assert_eq!(w.fingerprint(), held);
+        // Changed in content only: the part updated by the difference.
+        w.set_element(item, 0, 2);
+        let changed = w.fingerprint();
+        assert_ne!(changed, held);
+        assert_eq!(anew(&mut w), changed);
+        w.restore(&start);
+        assert_eq!(w.fingerprint(), first);
+    }
+
+    #[test]
+    fn a_part_index_gives_the_numbers_of_its_objects_only() {
+        let objects = [Ref(70), Ref(3), Ref(200), Ref(64), Ref(63)];
+        let index = super::PartIndex::of(&objects);
+        for (n, r) in (1..).zip(objects) {
+            assert_eq!(index.number(r), Some(n));
+        }
+        for r in [Ref(0), Ref(4), Ref(65), Ref(199), Ref(201), Ref(100_000)] {
+            assert_eq!(index.number(r), None);
+        }
     }
 
     #[test]
