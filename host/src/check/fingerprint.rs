@@ -59,6 +59,8 @@ pub struct Fingerprinter {
     class_words: Recent<PVec<ClassState>, (Rc<[Ref]>, u128)>,
     /// What the changed class states reached in recent states (see [`class_closure`]).
     class_closures: Recent<ClassKey, Rc<ClassClosure>>,
+    /// Recent class-state tables (by identity) with the roots of their class closures.
+    closure_roots: Recent<PVec<ClassState>, Rc<[Ref]>>,
     /// Recent class-state tables (by identity) and their entries that differ from the
     /// sealed base; class states rarely change, so most fingerprints reuse a list.
     changed_classes: Recent<PVec<ClassState>, Rc<[usize]>>,
@@ -156,10 +158,15 @@ impl<K, V> Default for Recent<K, V> {
 impl<K, V: Clone> Recent<K, V> {
     /// The value derived from the input `same` recognizes.
     fn find(&self, same: impl Fn(&K) -> bool) -> Option<V> {
-        self.entries
-            .iter()
+        self.newest_first()
             .find(|(k, _)| same(k))
             .map(|(_, v)| v.clone())
+    }
+
+    /// The entries, the one inserted last first (what the next input most likely repeats).
+    fn newest_first(&self) -> impl Iterator<Item = &(K, V)> {
+        let (older, newer) = self.entries.split_at(self.next);
+        older.iter().rev().chain(newer.iter().rev())
     }
 
     /// Remembers `value` for `key` in place of the oldest entry.
@@ -186,7 +193,7 @@ struct ClassKey {
 impl<V: Clone> Recent<ClassKey, V> {
     /// The value remembered for `roots` whose objects are unchanged.
     fn unchanged(&self, heap: &Heap, roots: &[Ref]) -> Option<V> {
-        self.find(|k| *k.roots == *roots && heap.unchanged(&k.witness))
+        self.find(|k| k.same_roots(roots) && heap.unchanged(&k.witness))
     }
 
     /// The value remembered for `roots` whose objects changed since in content only, not in
@@ -199,8 +206,8 @@ impl<V: Clone> Recent<ClassKey, V> {
         roots: &[Ref],
         mut f: impl FnMut(Ref, &Obj, &Obj) -> T,
     ) -> Option<(V, Witness, Vec<T>)> {
-        self.entries.iter().find_map(|(k, v)| {
-            if *k.roots != *roots {
+        self.newest_first().find_map(|(k, v)| {
+            if !k.same_roots(roots) {
                 return None;
             }
             let mut changes = Vec::new();
@@ -213,6 +220,13 @@ impl<V: Clone> Recent<ClassKey, V> {
             })?;
             Some((v.clone(), witness, changes))
         })
+    }
+}
+
+impl ClassKey {
+    /// Whether the key starts from `roots` (often the very list it holds).
+    fn same_roots(&self, roots: &[Ref]) -> bool {
+        std::ptr::eq(&*self.roots, roots) || *self.roots == *roots
     }
 }
 
@@ -971,6 +985,7 @@ impl Fingerprinter {
         self.stable_roots = Recent::default();
         self.class_parts = Recent::default();
         self.class_closures = Recent::default();
+        self.closure_roots = Recent::default();
         self.class_words = Recent::default();
         self.thread_summaries.clear();
         self.memo.clear();
@@ -1309,9 +1324,18 @@ fn class_closure(
     changed: &[usize],
 ) -> Option<Rc<ClassClosure>> {
     let heap = &jvm.state.heap;
-    let mut roots = class_roots(jvm, changed, bounds.preexisting);
-    roots.sort_unstable();
-    roots.dedup();
+    let table = &jvm.state.class_states;
+    let roots = match fp.closure_roots.find(|t| t.ptr_eq(table)) {
+        Some(roots) => roots,
+        None => {
+            let mut roots = class_roots(jvm, changed, bounds.preexisting);
+            roots.sort_unstable();
+            roots.dedup();
+            let roots: Rc<[Ref]> = roots.into();
+            fp.closure_roots.insert(table.clone(), roots.clone());
+            roots
+        }
+    };
     if roots.is_empty() {
         return None;
     }
@@ -1319,7 +1343,6 @@ fn class_closure(
         return Some(known);
     }
     if let Some((known, witness, _)) = fp.class_closures.refreshed(heap, &roots, |_, _, _| ()) {
-        let roots = roots.into();
         fp.class_closures
             .insert(ClassKey { roots, witness }, known.clone());
         return Some(known);
@@ -1342,7 +1365,6 @@ fn class_closure(
         set,
         bits: bits.into(),
     });
-    let roots = roots.into();
     fp.class_closures
         .insert(ClassKey { roots, witness }, closure.clone());
     Some(closure)
