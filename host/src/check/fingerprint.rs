@@ -54,16 +54,14 @@ pub struct Fingerprinter {
     stable_roots: Recent<StableRoots, (Rc<[Ref]>, u128)>,
     /// The objects' parts of the class parts of recent fingerprints (see [`Canon::classes`]).
     class_parts: Recent<ClassKey, Rc<ClassPart>>,
-    /// Recent class-state tables (by identity), with their young class roots and the hash
-    /// of their changed class states (see [`Canon::classes`]).
-    class_words: Recent<PVec<ClassState>, (Rc<[Ref]>, u128)>,
+    /// Recent class-state tables (by identity) with the hash of their changed class states
+    /// (see [`Canon::classes`]).
+    class_words: Recent<PVec<ClassState>, u128>,
     /// What the changed class states reached in recent states (see [`class_closure`]).
     class_closures: Recent<ClassKey, Rc<ClassClosure>>,
-    /// Recent class-state tables (by identity) with the roots of their class closures.
-    closure_roots: Recent<PVec<ClassState>, Rc<[Ref]>>,
-    /// Recent class-state tables (by identity) and their entries that differ from the
-    /// sealed base; class states rarely change, so most fingerprints reuse a list.
-    changed_classes: Recent<PVec<ClassState>, Rc<[usize]>>,
+    /// Recent class-state tables (by identity) with what follows from them alone; class
+    /// states rarely change, so most fingerprints reuse it.
+    tables: Recent<PVec<ClassState>, Rc<TableFacts>>,
     /// Sealed objects reachable from static fields when they were sealed (always shared),
     /// as a bitmap over references.
     static_closure: Option<Rc<[u64]>>,
@@ -106,7 +104,7 @@ struct ThreadSummary {
 /// are derived from; states rarely differ in it, so the roots are cached by it.
 #[derive(Debug, Clone)]
 struct StableRoots {
-    /// The changed class states ([`Fingerprinter::changed_classes`]), by identity.
+    /// The changed class states ([`TableFacts::changed`]), by identity.
     classes: Rc<[usize]>,
     /// The heap's list of modified old objects.
     dirty: Rc<[Ref]>,
@@ -782,18 +780,11 @@ impl Canon<'_> {
     /// (what class initialization and call-site linking made), and it is taken from
     /// [`Fingerprinter::class_parts`] while the roots are the same and none of the objects
     /// changed. The class states themselves are hashed after it, with the numbers it gave.
-    fn classes(&mut self, changed: &[usize]) {
+    fn classes(&mut self, facts: &TableFacts) {
         debug_assert!(self.next == 0 && self.fp.queue.is_empty());
         let (table, heap) = (&self.vm.state.class_states, &self.vm.state.heap);
-        let known_words = self.fp.class_words.find(|t| t.ptr_eq(table));
-        let (roots, words) = match known_words {
-            Some((roots, words)) => (roots, Some(words)),
-            None => (
-                class_roots(self.vm, changed, self.old_boundary).into(),
-                None,
-            ),
-        };
-        let known = self.fp.class_parts.unchanged(heap, &roots);
+        let roots = &facts.part_roots;
+        let known = self.fp.class_parts.unchanged(heap, roots);
         let objects = match known {
             Some(part) => {
                 let hash = part.hash;
@@ -806,7 +797,7 @@ impl Canon<'_> {
                     let digest = |obj| digest_of(obj, old_boundary, keys);
                     (r, digest(then), digest(now))
                 };
-                let (part, witness) = match self.fp.class_parts.refreshed(heap, &roots, digests) {
+                let (part, witness) = match self.fp.class_parts.refreshed(heap, roots, digests) {
                     Some((part, witness, changes)) => {
                         let mut hash = part.hash;
                         for (r, then, now) in changes {
@@ -851,12 +842,14 @@ impl Canon<'_> {
                 hash
             }
         };
-        let words = words.unwrap_or_else(|| {
-            let words = self.class_words(changed);
-            let entry = (roots.clone(), words);
-            self.fp.class_words.insert(table.clone(), entry);
-            words
-        });
+        let words = match self.fp.class_words.find(|t| t.ptr_eq(table)) {
+            Some(words) => words,
+            None => {
+                let words = self.class_words(&facts.changed);
+                self.fp.class_words.insert(table.clone(), words);
+                words
+            }
+        };
         self.h.word(words as u64);
         self.h.word((words >> 64) as u64);
         self.h.word(objects as u64);
@@ -981,11 +974,10 @@ impl Fingerprinter {
         jvm.state.heap.seal_old_generation();
         sharing.set_preexisting(jvm.state.heap.preexisting());
         self.sealed_class_states = Some(jvm.state.class_states.clone());
-        self.changed_classes = Recent::default();
+        self.tables = Recent::default();
         self.stable_roots = Recent::default();
         self.class_parts = Recent::default();
         self.class_closures = Recent::default();
-        self.closure_roots = Recent::default();
         self.class_words = Recent::default();
         self.thread_summaries.clear();
         self.memo.clear();
@@ -1027,9 +1019,9 @@ impl Fingerprinter {
         let edges = jvm.state.heap.edges();
         let jvm: &Jvm = jvm;
         let keys = Keys::of(jvm);
-        let changed_classes = changed_classes(jvm, fp);
-        reach_all(jvm, fp, bounds, keys, edges, &changed_classes);
-        let hash = canonical_hash(jvm, fp, bounds, keys, &changed_classes, dirty_sum);
+        let table = table_facts(jvm, fp, bounds);
+        reach_all(jvm, fp, bounds, keys, edges, &table);
+        let hash = canonical_hash(jvm, fp, bounds, keys, &table, dirty_sum);
         fp.reached = 0;
         let statics = fp.static_closure.clone();
         for word in fp.reach_result.words(statics.as_deref()) {
@@ -1106,23 +1098,34 @@ fn static_closure(jvm: &Jvm, preexisting: u32) -> Rc<[u64]> {
     bits.into()
 }
 
-/// Class states that differ from when the search started (unchanged ones are the same
-/// in every state and contribute nothing).
-fn changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
+/// What fingerprints derive from a class-state table alone.
+#[derive(Debug)]
+struct TableFacts {
+    /// The class states that differ from when the search started (unchanged ones are the
+    /// same in every state and contribute nothing), in the order of the classes' keys
+    /// (which does not depend on the order classes were loaded in).
+    changed: Rc<[usize]>,
+    /// Their young statics and mirrors in that order: the roots of the class part.
+    part_roots: Rc<[Ref]>,
+    /// Their statics and mirrors from after the search started, sorted: the roots of the
+    /// class closure.
+    closure_roots: Rc<[Ref]>,
+}
+
+/// The [`TableFacts`] of `jvm`'s class-state table.
+fn table_facts(jvm: &Jvm, fp: &mut Fingerprinter, bounds: Bounds) -> Rc<TableFacts> {
     let table = &jvm.state.class_states;
-    match fp.changed_classes.find(|t| t.ptr_eq(table)) {
-        Some(list) => list,
-        None => list_changed_classes(jvm, fp),
+    match fp.tables.find(|t| t.ptr_eq(table)) {
+        Some(facts) => facts,
+        None => table_facts_anew(jvm, fp, bounds),
     }
 }
 
-/// [`changed_classes`] when the table changed: compares it with the sealed one and
-/// remembers the result, in the order of the classes' keys (which do not depend on the
-/// order classes were loaded in).
+/// [`table_facts`] of a table not met recently: compares it with the sealed one.
 #[cold]
 #[inline(never)]
-fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
-    let mut list: Vec<usize> = match &fp.sealed_class_states {
+fn table_facts_anew(jvm: &Jvm, fp: &mut Fingerprinter, bounds: Bounds) -> Rc<TableFacts> {
+    let mut changed: Vec<usize> = match &fp.sealed_class_states {
         Some(base) => jvm
             .state
             .class_states
@@ -1131,11 +1134,18 @@ fn list_changed_classes(jvm: &Jvm, fp: &mut Fingerprinter) -> Rc<[usize]> {
             .collect(),
         None => (0..jvm.state.class_states.len()).collect(),
     };
-    list.sort_unstable_by_key(|&i| jvm.classes.get(i as ClassId).key);
-    let list: Rc<[usize]> = list.into();
-    let table = jvm.state.class_states.clone();
-    fp.changed_classes.insert(table, list.clone());
-    list
+    changed.sort_unstable_by_key(|&i| jvm.classes.get(i as ClassId).key);
+    let mut closure_roots = class_roots(jvm, &changed, bounds.preexisting);
+    closure_roots.sort_unstable();
+    closure_roots.dedup();
+    let facts = Rc::new(TableFacts {
+        part_roots: class_roots(jvm, &changed, bounds.old_boundary).into(),
+        closure_roots: closure_roots.into(),
+        changed: changed.into(),
+    });
+    fp.tables
+        .insert(jvm.state.class_states.clone(), facts.clone());
+    facts
 }
 
 /// Marks what the state reaches, and from which thread: the closure of every thread's
@@ -1148,7 +1158,7 @@ fn reach_all(
     bounds: Bounds,
     keys: Keys<'_>,
     edges: u128,
-    changed_classes: &Rc<[usize]>,
+    table: &TableFacts,
 ) {
     let static_closure = fp.static_closure.clone();
     let sealed_refs = fp.sealed_refs.clone();
@@ -1161,14 +1171,14 @@ fn reach_all(
     };
     fp.reach_result.clear();
     let inputs = StableRoots {
-        classes: changed_classes.clone(),
+        classes: table.changed.clone(),
         dirty: jvm.state.heap.dirty_old().clone(),
         preexisting_version: jvm.state.heap.preexisting_version(),
     };
     let (stable, stable_signature) = match fp.stable_roots.find(|k| k.same(&inputs)) {
         Some(stable) => stable,
         None => {
-            let stable = stable_roots(jvm, &graph, &inputs.dirty, bounds, changed_classes);
+            let stable = stable_roots(jvm, &graph, &inputs.dirty, bounds, &table.changed);
             let stable = (stable.clone(), signature(&stable));
             fp.stable_roots.insert(inputs, stable.clone());
             stable
@@ -1212,7 +1222,7 @@ fn reach_all(
                 stable_signature,
             };
             reach_anew(fp, &graph, global, key, |fp| {
-                class_closure(jvm, fp, &graph, bounds, changed_classes)
+                class_closure(jvm, fp, &graph, &table.closure_roots)
             })
         }
     }
@@ -1320,34 +1330,22 @@ fn class_closure(
     jvm: &Jvm,
     fp: &mut Fingerprinter,
     graph: &Graph,
-    bounds: Bounds,
-    changed: &[usize],
+    roots: &Rc<[Ref]>,
 ) -> Option<Rc<ClassClosure>> {
     let heap = &jvm.state.heap;
-    let table = &jvm.state.class_states;
-    let roots = match fp.closure_roots.find(|t| t.ptr_eq(table)) {
-        Some(roots) => roots,
-        None => {
-            let mut roots = class_roots(jvm, changed, bounds.preexisting);
-            roots.sort_unstable();
-            roots.dedup();
-            let roots: Rc<[Ref]> = roots.into();
-            fp.closure_roots.insert(table.clone(), roots.clone());
-            roots
-        }
-    };
     if roots.is_empty() {
         return None;
     }
-    if let Some(known) = fp.class_closures.unchanged(heap, &roots) {
+    if let Some(known) = fp.class_closures.unchanged(heap, roots) {
         return Some(known);
     }
-    if let Some((known, witness, _)) = fp.class_closures.refreshed(heap, &roots, |_, _, _| ()) {
+    if let Some((known, witness, _)) = fp.class_closures.refreshed(heap, roots, |_, _, _| ()) {
+        let roots = roots.clone();
         fp.class_closures
             .insert(ClassKey { roots, witness }, known.clone());
         return Some(known);
     }
-    let set = fp.reach.closure(graph, &roots, signature(&roots));
+    let set = fp.reach.closure(graph, roots, signature(roots));
     let mut members = Vec::with_capacity(set.iter().map(|(_, b)| b.count_ones() as usize).sum());
     for &(w, mut bits) in set.iter() {
         while bits != 0 {
@@ -1365,6 +1363,7 @@ fn class_closure(
         set,
         bits: bits.into(),
     });
+    let roots = roots.clone();
     fp.class_closures
         .insert(ClassKey { roots, witness }, closure.clone());
     Some(closure)
@@ -1418,7 +1417,7 @@ fn canonical_hash(
     fp: &mut Fingerprinter,
     bounds: Bounds,
     keys: Keys<'_>,
-    changed_classes: &[usize],
+    table: &TableFacts,
     dirty_sum: u128,
 ) -> u128 {
     fp.queue.clear();
@@ -1434,7 +1433,7 @@ fn canonical_hash(
         old_boundary: bounds.old_boundary,
         keys,
     };
-    c.classes(changed_classes);
+    c.classes(table);
     for (t, th) in jvm.state.threads.iter().enumerate() {
         let summary = c.fp.summary(t);
         let (digest, young) = (summary.digest, summary.young);
