@@ -136,5 +136,22 @@ public class StringIntrinsics {
         String longer = "x".repeat(1000);
         System.out.println(longer.hashCode() + " " + (longer + "y").compareTo(longer) + " "
                 + longer.concat("\u4e2d").hashCode());
+        // toCharArray: a new array each time, in both coders, up to the JDK's char tables
+        // (about 10,000 chars) and beyond the intrinsic's bound (the bytecode copies).
+        for (String w : WORDS) {
+            char[] a = w.toCharArray();
+            char[] b = w.toCharArray();
+            if (a.length > 0) a[0] = '#';
+            System.out.print(Arrays.toString(b) + (a == b) + new String(a) + " ");
+        }
+        System.out.println();
+        for (int n : new int[] {9_999, 65_536, 65_537, 70_000}) {
+            String mixed = "\u4e2d".repeat(n / 2) + "z".repeat(n - n / 2);
+            String narrow = "q".repeat(n);
+            char[] w = mixed.toCharArray(), q = narrow.toCharArray();
+            System.out.println(n + " " + w.length + " " + (int) w[0] + " " + (int) w[n - 1] + " "
+                    + Arrays.hashCode(w) + " " + q.length + " " + Arrays.hashCode(q)
+                    + " " + Character.toUpperCase('\u01c5') + Character.isLetter('\u4e2d'));
+        }
     }
 }

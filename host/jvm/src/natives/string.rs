@@ -31,6 +31,10 @@ const UTF16: i32 = 1;
 const S: &str = "java/lang/String";
 /// Chars beyond which `append(String)` leaves the copy to the bytecode.
 const LONG_STRING: usize = 1 << 12;
+/// Chars beyond which `toChars` leaves the copy to the bytecode. Larger than
+/// [`LONG_STRING`]: the JDK's character tables (`CharacterData00`, initialized on every path
+/// that first meets a char beyond Latin-1) are built from strings of about 10,000 chars.
+const LONG_CHARS: usize = 1 << 16;
 const ASB: &str = "java/lang/AbstractStringBuilder";
 const SB: &str = "java/lang/StringBuilder";
 
@@ -40,7 +44,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
         Ok(jbool(false))
     });
-    let intrinsics: [(&str, &str, &str, NativeFn<M>); 28] = [
+    let intrinsics: [(&str, &str, &str, NativeFn<M>); 30] = [
         // StringBuilder (final) wraps the builder's methods, returning itself: one call
         // less per append. StringBuffer's also clear its toString cache, so they run as
         // bytecode (and reach the builder's intrinsics).
@@ -84,6 +88,18 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
             "copyOfRange",
             "([BII)[B",
             bytes_copy_of_range,
+        ),
+        (
+            "java/lang/StringLatin1",
+            "toChars",
+            "([B)[C",
+            |vm, exec, a| to_chars(vm, exec, a.obj(0), LATIN1),
+        ),
+        (
+            "java/lang/StringUTF16",
+            "toChars",
+            "([B)[C",
+            |vm, exec, a| to_chars(vm, exec, a.obj(0), UTF16),
         ),
         (ASB, "<init>", "(I)V", builder_init),
         (ASB, "isLatin1", "()Z", builder_is_latin1),
@@ -371,6 +387,24 @@ fn bytes_copy_of_range<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value])
         return decline();
     };
     Ok(Value::Ref(alloc(vm, exec, class, ObjData::Bytes(range))?))
+}
+
+/// `StringLatin1.toChars(byte[] value)` and `StringUTF16.toChars(byte[] value)` (what
+/// `String.toCharArray` calls): a new `char[]` of the chars `value` holds in `coder` (a
+/// trailing odd byte of a UTF-16 value is no char, as the bytecode's `length >> 1` says).
+fn to_chars<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, value: Ref, coder: i32) -> NativeResult {
+    enabled(vm)?;
+    let Some(b) = bytes(vm, value) else {
+        return decline();
+    };
+    let len = b.len() >> coder;
+    if len > LONG_CHARS {
+        return decline();
+    }
+    let chars: Box<[u16]> = (0..len).map(|i| char_at(b, coder, i)).collect();
+    M::read(vm, value);
+    let class = vm.known.char_array;
+    Ok(Value::Ref(alloc(vm, exec, class, ObjData::Chars(chars))?))
 }
 
 /// `StringLatin1.newString(byte[] value, int index, int len)`: a new Latin-1 String of
