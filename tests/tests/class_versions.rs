@@ -1,9 +1,10 @@
 //! Classes compiled by javac for Java 8, 11, 17 and 21 (class file majors 52, 55, 61, 65) load
-//! and run under `rpf run` with the same results as on the JVM.
+//! and run under `rpf run` with the same results as on the JVM, and what older class files
+//! do differently (private methods called with `invokespecial`) is checked as well.
 
 use std::path::{Path, PathBuf};
 
-use rpf_tests::{difference, javac, run_java, run_rpf, workspace};
+use rpf_tests::{check_with_report, difference, javac, run_java, run_rpf, workspace};
 
 fn versions_dir() -> PathBuf {
     workspace().join("tests/java/versions")
@@ -114,5 +115,40 @@ fn java_21_class_files_with_pattern_switches_run() {
         ) {
             panic!("{d}");
         }
+    }
+}
+
+/// A private method called on null through a call site already used with real receivers:
+/// `invokespecial` in a class file for Java 8, `invokevirtual` in one for Java 17. Both throw
+/// the JVM's NullPointerException under `rpf run`, and the checker reports the uncaught one
+/// (a cached `invokespecial` once called the method with a null receiver: no exception, and
+/// "no errors detected").
+#[test]
+fn a_private_method_called_on_null_throws_in_every_class_file_version() {
+    let src = versions_dir().join("PrivateOnNull.java");
+    let reference = tempfile::tempdir().expect("tempdir");
+    javac(std::slice::from_ref(&src), reference.path(), &[]);
+    let java = run_java(reference.path(), "PrivateOnNull");
+    assert_eq!(java.status, Some(1), "{}", java.stderr);
+    for release in ["8", "17"] {
+        let out = tempfile::tempdir().expect("tempdir");
+        javac(
+            std::slice::from_ref(&src),
+            out.path(),
+            &["--release", release],
+        );
+        let name = format!("PrivateOnNull --release {release}");
+        if let Some(d) = difference(&name, &java, &run_rpf(out.path(), "PrivateOnNull")) {
+            panic!("{d}");
+        }
+        let (run, report) = check_with_report(out.path(), "PrivateOnNull", &[]);
+        assert_eq!(run.status, Some(1), "{name}: {}", run.stderr);
+        assert_eq!(report["result"], "violation", "{name}: {report}");
+        let error = &report["errors"][0];
+        assert_eq!(error["kind"], "exception", "{name}: {report}");
+        assert_eq!(
+            error["exception_class"], "java.lang.NullPointerException",
+            "{name}: {report}"
+        );
     }
 }

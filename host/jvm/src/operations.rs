@@ -315,9 +315,11 @@ impl<M: Machine> Vm<M> {
                     }
                     (key == STATIC_CALL || pure).then_some(target)
                 }
-                Kind::Special => {
-                    (key == SPECIAL_CALL || empty_special_entries(key).is_some()).then_some(target)
-                }
+                // A null receiver misses and throws below (class files for Java 10 and
+                // earlier call private methods with `invokespecial`, on any receiver).
+                Kind::Special => (key == SPECIAL_CALL || empty_special_entries(key).is_some())
+                    .then_some(target)
+                    .filter(|_| !exec.peek(arg_entries.saturating_sub(1)).as_ref().is_null()),
                 Kind::Virtual | Kind::Interface => {
                     // Both entries' methods have the call's descriptor, so the same number of
                     // argument entries. A null receiver misses and throws below.
