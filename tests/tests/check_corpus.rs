@@ -1,7 +1,8 @@
 //! The model-checking corpus: every program under `tests/java/check/` declares its verdict
 //! (and, for exhaustiveness programs, the exact set of final outcomes) in a header; rpf must
 //! reach exactly that with partial order reduction on, off, and with the bundled
-//! `rpf.AlwaysBreakScheduler` plugin deciding the scheduling points instead.
+//! `rpf.AlwaysBreakScheduler` plugin deciding the scheduling points instead, and also with the
+//! corpus compiled for Java 8.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -101,39 +102,54 @@ fn verdict_of(report: &serde_json::Value) -> Option<String> {
 struct Mode {
     label: &'static str,
     settings: &'static [&'static str],
+    /// Runs the corpus compiled for Java 8 (`javac --release 8`), whose class files build
+    /// strings with `StringBuilder` and call private methods with `invokespecial`.
+    java8: bool,
 }
 
 /// Partial order reduction on and off, each with and without sleep sets, the scheduler
-/// plugin that breaks at every access, two search workers sharing the state space, and the
-/// JDK's own bytecode instead of rpf's intrinsics.
-const MODES: [Mode; 7] = [
+/// plugin that breaks at every access, two search workers sharing the state space, the
+/// JDK's own bytecode instead of rpf's intrinsics, and class files for Java 8.
+const MODES: [Mode; 8] = [
     Mode {
         label: "vm.por=true",
         settings: &["+vm.por=true"],
+        java8: false,
     },
     Mode {
         label: "vm.por=true search.sleep_sets=false",
         settings: &["+vm.por=true", "+search.sleep_sets=false"],
+        java8: false,
     },
     Mode {
         label: "vm.por=false",
         settings: &["+vm.por=false"],
+        java8: false,
     },
     Mode {
         label: "vm.por=false search.sleep_sets=false",
         settings: &["+vm.por=false", "+search.sleep_sets=false"],
+        java8: false,
     },
     Mode {
         label: "rpf.AlwaysBreakScheduler",
         settings: &["+vm.scheduler_factory.class=rpf.AlwaysBreakScheduler"],
+        java8: false,
     },
     Mode {
         label: "search.workers=2",
         settings: &["+search.workers=2"],
+        java8: false,
     },
     Mode {
         label: "vm.intrinsics=false",
         settings: &["+vm.intrinsics=false"],
+        java8: false,
+    },
+    Mode {
+        label: "javac --release 8",
+        settings: &["+vm.por=true"],
+        java8: true,
     },
 ];
 
@@ -157,6 +173,12 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
     let classes = tempfile::tempdir().expect("tempdir");
     let api = workspace().join("host/models/api").display().to_string();
     javac(&sources, classes.path(), &["-sourcepath", &api]);
+    let classes8 = tempfile::tempdir().expect("tempdir");
+    javac(
+        &sources,
+        classes8.path(),
+        &["--release", "8", "-nowarn", "-sourcepath", &api],
+    );
     let json_dir = tempfile::tempdir().expect("tempdir");
     let filter = std::env::var("RPF_CHECK_FILTER").ok();
     let queue: Mutex<Vec<PathBuf>> = Mutex::new(
@@ -186,8 +208,17 @@ fn corpus_verdicts_and_outcomes_hold_with_and_without_por() {
                 let mut results = Vec::new();
                 let mut states = Vec::new();
                 for mode in &MODES {
-                    let (verdict, outcomes, status, stderr, count) =
-                        check(classes.path(), &name, mode, &expect.config, json_dir.path());
+                    let (verdict, outcomes, status, stderr, count) = check(
+                        if mode.java8 {
+                            classes8.path()
+                        } else {
+                            classes.path()
+                        },
+                        &name,
+                        mode,
+                        &expect.config,
+                        json_dir.path(),
+                    );
                     let expected_status = if expect.verdict == "none" {
                         Some(0)
                     } else {
