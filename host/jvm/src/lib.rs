@@ -38,6 +38,7 @@ mod exceptions;
 pub mod flow;
 pub mod fs;
 pub mod gc;
+pub mod hash;
 pub mod heap;
 pub mod indy;
 pub mod interpreter;

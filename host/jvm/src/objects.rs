@@ -166,6 +166,9 @@ impl<M: Machine> Vm<M> {
         x ^= x >> 32;
         let h = ((x as u32 & 0x7FFF_FFFF) | 1) as i32;
         self.state.heap.set_identity(r, h);
+        if self.state.heap.get(r).is_some_and(|o| o.interned) {
+            self.state.strings.note_hashed(r);
+        }
         h
     }
 

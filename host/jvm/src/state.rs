@@ -190,9 +190,21 @@ impl MonitorTable {
 /// table hashes with Fx rather than SipHash (a program that interns colliding strings on
 /// purpose only slows itself down; and no iteration order matters: the interned strings are
 /// a set of roots).
+///
+/// Which contents are interned is part of the program's state even where the string is
+/// garbage: `String.intern` returns it rather than making the caller's string the interned
+/// one. The table keeps what the model checker fingerprints of that: a hash of the contents
+/// interned since the last [`seal`](Self::seal), and the interned strings given an identity
+/// hash since (an unreachable one is otherwise told from an equal string made anew by that
+/// alone). Which reachable string is the interned one, its object says
+/// ([`crate::heap::Obj::interned`]).
 #[derive(Debug, Clone, Default)]
 pub struct StringTable {
     interned: Rc<rustc_hash::FxHashMap<Rc<[u16]>, Ref>>,
+    /// The sum of the hashes of the contents interned since the last seal.
+    added: u128,
+    /// The interned strings given an identity hash since the last seal.
+    hashed: Rc<Vec<Ref>>,
 }
 
 impl StringTable {
@@ -206,9 +218,38 @@ impl StringTable {
         self.interned.get(units).copied()
     }
 
-    /// Makes `r` the interned string with this content.
+    /// Makes `r` the interned string with this content (none is yet).
     pub fn insert(&mut self, units: &[u16], r: Ref) {
+        let mut h = crate::hash::Hasher::new();
+        h.word(units.len() as u64);
+        for chunk in units.chunks(4) {
+            h.word(chunk.iter().fold(0, |acc, &u| acc << 16 | u64::from(u)));
+        }
+        self.added = self.added.wrapping_add(h.finish());
         Rc::make_mut(&mut self.interned).insert(Rc::from(units), r);
+    }
+
+    /// Records that interned string `r` was given an identity hash.
+    pub fn note_hashed(&mut self, r: Ref) {
+        Rc::make_mut(&mut self.hashed).push(r);
+    }
+
+    /// The sum of the hashes of the contents interned since the last [`seal`](Self::seal)
+    /// (the same on every path that interned the same contents, in any order).
+    pub fn added(&self) -> u128 {
+        self.added
+    }
+
+    /// The interned strings given an identity hash since the last [`seal`](Self::seal).
+    pub fn hashed(&self) -> &[Ref] {
+        &self.hashed
+    }
+
+    /// Makes the current table the baseline of [`added`](Self::added) and
+    /// [`hashed`](Self::hashed) (the model checker seals where every path has the same table).
+    pub fn seal(&mut self) {
+        self.added = 0;
+        self.hashed = Rc::default();
     }
 }
 

@@ -79,6 +79,7 @@ impl<M: Machine> Vm<M> {
         }
         let r = self.new_string_utf16(units);
         self.state.strings.insert(units, r);
+        self.state.heap.mark_interned(r);
         r
     }
 
@@ -91,6 +92,7 @@ impl<M: Machine> Vm<M> {
             return r;
         }
         self.state.strings.insert(&units, s);
+        self.state.heap.mark_interned(s);
         s
     }
 }

@@ -23,12 +23,12 @@ use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::{ClassState, Jvm};
 use std::rc::Rc;
 
-use super::hash::Hasher;
 use super::reachability::{
     in_bitmap, memo_key, signature, Graph, ReachCache, Reachability, RefSet, SealedRefs,
     SharingMemo,
 };
 use super::sharing::Sharing;
+use rpf_jvm::hash::Hasher;
 
 const OLD_TAG: u64 = 1 << 63;
 
@@ -487,7 +487,10 @@ fn content_digest(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
     let mut h = Hasher::new();
     let reference = |r: Ref| fixed_id(r, old_boundary);
     h.word(keys.class(obj.class));
-    h.word(obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0));
+    h.word(
+        obj.identity.map(|i| i as u32 as u64 | 1 << 32).unwrap_or(0)
+            | u64::from(obj.interned) << 33,
+    );
     match &obj.data {
         ObjData::Fields(fields) => {
             h.word(fields.len() as u64);
@@ -758,6 +761,19 @@ impl Canon<'_> {
         }
     }
 
+    /// Hashes a string nothing reaches by what it holds: its digest (identity hash
+    /// included) and its characters.
+    #[cold]
+    fn unreached_string(&mut self, r: Ref) {
+        let heap = &self.vm.state.heap;
+        let value = self.vm.field(r, self.vm.known.string_value).as_ref();
+        for obj in [heap.get(r), heap.get(value)].into_iter().flatten() {
+            let digest = digest_anew(obj, self.old_boundary, self.keys);
+            self.h.word(digest[0]);
+            self.h.word(digest[1]);
+        }
+    }
+
     /// Hashes an object: its content digest (computed once per object version and cached
     /// in it), then the canonical numbers of the young objects it refers to.
     fn object(&mut self, r: Ref) {
@@ -972,6 +988,7 @@ impl Fingerprinter {
     pub fn seal(&mut self, jvm: &mut Jvm, sharing: &mut Sharing) {
         let preexisting = jvm.state.heap.preexisting();
         jvm.state.heap.seal_old_generation();
+        jvm.state.strings.seal();
         sharing.set_preexisting(jvm.state.heap.preexisting());
         self.sealed_class_states = Some(jvm.state.class_states.clone());
         self.tables = Recent::default();
@@ -1492,6 +1509,20 @@ fn canonical_hash(
         }
         c.drain();
     }
+    // Which contents were interned (see `StringTable`): whether `intern` returns another
+    // string. An interned string with an identity hash that nothing reaches keeps it for the
+    // next `ldc`.
+    let added = jvm.state.strings.added();
+    if added != 0 {
+        c.h.word(0x1_7E2_4ED);
+        c.h.word(added as u64);
+        c.h.word((added >> 64) as u64);
+        for &r in jvm.state.strings.hashed() {
+            if r.0 >= bounds.old_boundary && !c.fp.was_reached(r) {
+                c.unreached_string(r);
+            }
+        }
+    }
     if !jvm.state.heap_attrs.is_empty() {
         c.heap_attrs(&jvm.state.heap_attrs);
     }
@@ -1596,6 +1627,66 @@ mod tests {
         write(&mut w, b"one");
         assert_eq!(w.fingerprint(), one, "the same file again");
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn which_strings_are_interned_is_part_of_the_state() {
+        let ab: Vec<u16> = "ab".encode_utf16().collect();
+        let mut w = World::boot();
+        let start = w.save();
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        let plain = w.fingerprint();
+
+        // Interned and dropped: `held.intern()` would return that one, not `held`.
+        w.vm.intern(&ab);
+        let dropped = w.fingerprint();
+        assert_ne!(dropped, plain, "an unreachable interned string");
+        w.restore(&start);
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        w.vm.intern_object(held);
+        let interned = w.fingerprint();
+        assert_ne!(interned, plain, "the held string interned");
+        assert_ne!(interned, dropped, "the held string is the interned one");
+
+        // The same facts reached another way match.
+        w.restore(&start);
+        let held = w.vm.intern(&ab);
+        w.push(0, held);
+        assert_eq!(w.fingerprint(), interned, "interned by content, then held");
+        w.restore(&start);
+        w.vm.intern(&ab);
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        assert_eq!(
+            w.fingerprint(),
+            dropped,
+            "interned first, an equal string held"
+        );
+
+        // An unreachable interned string keeps its identity hash for the next `ldc`.
+        w.restore(&start);
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        let dropped = w.vm.intern(&ab);
+        let hash = w.vm.identity_hash(dropped);
+        let hashed = w.fingerprint();
+        w.restore(&start);
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        w.vm.intern(&ab);
+        let other = w.ints(&[]);
+        assert_eq!(
+            w.vm.identity_hash(other),
+            hash,
+            "the same hash, given to garbage"
+        );
+        assert_ne!(w.fingerprint(), hashed, "the interned string has no hash");
+        w.restore(&start);
+        let held = w.vm.new_string("ab");
+        w.push(0, held);
+        assert_eq!(w.fingerprint(), plain, "restored");
     }
 
     #[test]

@@ -5,7 +5,6 @@ pub mod choice;
 mod confirm;
 pub mod fingerprint;
 pub mod footprint;
-mod hash;
 pub mod heuristic;
 pub mod machine;
 pub mod model;

@@ -15,7 +15,7 @@ use rpf_jvm::heap::Heap;
 use rpf_jvm::value::Ref;
 use rustc_hash::FxBuildHasher;
 
-use super::hash::Hasher;
+use rpf_jvm::hash::Hasher;
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -314,6 +314,9 @@ pub struct Obj {
     dirty_old: bool,
     /// Identity hash, assigned on first request (`Object.hashCode`, `identityHashCode`).
     pub identity: Option<i32>,
+    /// The string the intern table holds for its content (what `ldc` and `String.intern`
+    /// return, which `==` tells from an equal string).
+    pub interned: bool,
     /// The fingerprint's digest of this version's content, computed on first use so that
     /// unchanged objects are hashed once, not once per state; zero until then.
     /// Every way of changing an object ([`Heap::get_mut`], [`Heap::write_field`],
@@ -323,7 +326,10 @@ pub struct Obj {
 
 impl PartialEq for Obj {
     fn eq(&self, other: &Self) -> bool {
-        self.class == other.class && self.data == other.data && self.identity == other.identity
+        self.class == other.class
+            && self.data == other.data
+            && self.identity == other.identity
+            && self.interned == other.interned
     }
 }
 
@@ -335,6 +341,7 @@ impl Obj {
             data,
             dirty_old: false,
             identity: None,
+            interned: false,
             digest: Default::default(),
         }
     }
@@ -509,6 +516,13 @@ impl Heap {
     pub fn get_mut(&mut self, r: Ref) -> Option<&mut Obj> {
         self.edges_changed();
         self.get_mut_tracked(r)
+    }
+
+    /// Marks string `r` as the interned one for its content.
+    pub fn mark_interned(&mut self, r: Ref) {
+        if let Some(obj) = self.get_mut_tracked(r) {
+            obj.interned = true;
+        }
     }
 
     /// Assigns `r`'s identity hash (not a reference: the graph stays as it is).

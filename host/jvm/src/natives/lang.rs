@@ -410,7 +410,10 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "intern",
         "()Ljava/lang/String;",
         |vm, _, a| Ok(Value::Ref(vm.intern_object(a.obj(0)))),
-    );
+    )
+    // Whichever thread interns a content first makes its string the one `ldc` and every
+    // later `intern` return: the intern table is shared by all threads.
+    .thread_api = true;
 
     // JDK-internal hooks that are no-ops without HotSpot's features.
     for (name, desc) in [

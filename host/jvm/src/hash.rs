@@ -1,18 +1,25 @@
-//! The 128-bit streaming hash behind state fingerprints and the keys of the reachability
-//! caches: fast (two multiply chains that run in parallel) and wide enough that matching
+//! The 128-bit streaming hash behind state fingerprints, the keys of the model checker's
+//! reachability caches and the parts of the state kept as hashes (which strings were
+//! interned): fast (two multiply chains that run in parallel) and wide enough that matching
 //! states and cache hits are trusted without comparing what was hashed.
 
 /// A 128-bit streaming hash (two independent multiply-rotate lanes); a copy resumes from
 /// where the original was.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Hasher {
+pub struct Hasher {
     a: u64,
     b: u64,
 }
 
+impl Default for Hasher {
+    fn default() -> Self {
+        Hasher::new()
+    }
+}
+
 impl Hasher {
     /// A hash of nothing yet.
-    pub(super) fn new() -> Hasher {
+    pub fn new() -> Hasher {
         Hasher {
             a: 0x243F_6A88_85A3_08D3,
             b: 0x1319_8A2E_0370_7344,
@@ -22,14 +29,14 @@ impl Hasher {
     /// Mixes one word. Lane `b` folds in lane `a`'s *previous* value, so the two multiply
     /// chains run in parallel while still depending on each other.
     #[inline(always)]
-    pub(super) fn word(&mut self, x: u64) {
+    pub fn word(&mut self, x: u64) {
         let a = self.a;
         self.a = (a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
         self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     }
 
     /// The hash of the words mixed in.
-    pub(super) fn finish(mut self) -> u128 {
+    pub fn finish(mut self) -> u128 {
         for _ in 0..2 {
             self.word(0x94D0_49BB_1331_11EB);
         }
