@@ -43,3 +43,14 @@ impl Hasher {
         (u128::from(self.a) << 64) | u128::from(self.b)
     }
 }
+
+/// Passes the length of `bytes`, then `bytes` eight to a word, to `word` (how byte contents
+/// of the state, files and off-heap memory, enter a fingerprint).
+pub fn bytes_into(bytes: &[u8], word: &mut dyn FnMut(u64)) {
+    word(bytes.len() as u64);
+    for chunk in bytes.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        word(u64::from_le_bytes(w));
+    }
+}

@@ -79,6 +79,26 @@ impl NativeMemory {
             .all(|(k, &b)| self.write(address + k as u64, b))
     }
 
+    /// Whether nothing was ever allocated.
+    pub fn is_empty(&self) -> bool {
+        self.next == 0
+    }
+
+    /// Whether `other` is this memory, unchanged (a cheap test: shared storage).
+    pub fn same(&self, other: &NativeMemory) -> bool {
+        std::rc::Rc::ptr_eq(&self.blocks, &other.blocks) && self.next == other.next
+    }
+
+    /// Passes the content to `word` for a fingerprint: the blocks with their addresses
+    /// (which the program holds as plain numbers) and the next address to be handed out.
+    pub fn hash_into(&self, word: &mut dyn FnMut(u64)) {
+        word(self.next);
+        for (&address, block) in self.blocks.iter() {
+            word(address);
+            crate::hash::bytes_into(block, word);
+        }
+    }
+
     /// The NUL-terminated string at `address` (a path from the JDK's NativeBuffer).
     pub fn c_string(&self, address: u64) -> Option<Vec<u8>> {
         let mut out = Vec::new();

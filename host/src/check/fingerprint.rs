@@ -17,6 +17,7 @@
 use rpf_jvm::class::{ClassId, MethodId};
 use rpf_jvm::heap::{Heap, Obj, ObjData, Witness};
 use rpf_jvm::loader::Classes;
+use rpf_jvm::native_memory::NativeMemory;
 use rpf_jvm::pvec::PVec;
 use rpf_jvm::thread::{JThread, Status};
 use rpf_jvm::value::{Ref, Value};
@@ -84,6 +85,8 @@ pub struct Fingerprinter {
     count_robust: bool,
     /// Class states when the search started (only changed ones are fingerprinted).
     sealed_class_states: Option<PVec<ClassState>>,
+    /// The off-heap memory last hashed, with its hash (it rarely changes).
+    native_memory: Option<(NativeMemory, u128)>,
 }
 
 /// What the fingerprint needs of one thread version: its content digest, and its roots
@@ -385,6 +388,20 @@ impl Fingerprinter {
     #[inline]
     fn summary(&self, t: usize) -> &ThreadSummary {
         &self.thread_summaries[t].summaries[self.threads[t]]
+    }
+
+    /// The hash of off-heap memory `m`.
+    fn native_memory_digest(&mut self, m: &NativeMemory) -> u128 {
+        match &self.native_memory {
+            Some((last, digest)) if last.same(m) => *digest,
+            _ => {
+                let mut h = Hasher::new();
+                m.hash_into(&mut |w| h.word(w));
+                let digest = h.finish();
+                self.native_memory = Some((m.clone(), digest));
+                digest
+            }
+        }
     }
 
     /// Whether the last fingerprint reached `r`.
@@ -1530,6 +1547,13 @@ fn canonical_hash(
     if !jvm.state.files.is_empty() {
         c.h.word(0xF11E5);
         jvm.state.files.hash_into(&mut |w| c.h.word(w));
+    }
+    // Off-heap memory (addresses the heap holds are plain longs).
+    if !jvm.state.native_memory.is_empty() {
+        let digest = c.fp.native_memory_digest(&jvm.state.native_memory);
+        c.h.word(0x0FF_4EA9);
+        c.h.word(digest as u64);
+        c.h.word((digest >> 64) as u64);
     }
     c.h.word(u64::from(jvm.state.atomic_depth));
     c.h.word(jvm.state.clock_ns);

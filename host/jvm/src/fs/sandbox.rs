@@ -27,6 +27,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+use crate::hash::bytes_into;
+
 use super::{
     absolute, access, canonical, kind, Errno, FileSystem, FsError, FsResult, OpenHow, Stat,
 };
@@ -548,15 +550,6 @@ impl Sandbox {
 }
 
 /// Feeds `bytes` to `word`: its length, then eight bytes at a time.
-fn bytes_into(bytes: &[u8], word: &mut dyn FnMut(u64)) {
-    word(bytes.len() as u64);
-    for chunk in bytes.chunks(8) {
-        let mut w = [0u8; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        word(u64::from_le_bytes(w));
-    }
-}
-
 fn unsupported<T>(what: &str) -> FsResult<T> {
     Err(FsError::Unsupported(format!(
         "{what} in the sandbox (vm.fs=sandbox; vm.fs=real changes the real file system)"
