@@ -55,6 +55,9 @@ pub struct ProgramState {
     /// Objects plugins created (lazily initialized symbolic inputs): roots for the rest of
     /// the path, so that a later choice can make the program reach them again.
     pub pinned: Rc<Vec<Ref>>,
+    /// How much of standard input the program has read, where a machine that explores
+    /// serves it from one copy (see [`crate::vm::Io::input`]).
+    pub input_read: u64,
 }
 
 impl ProgramState {
@@ -75,6 +78,7 @@ impl ProgramState {
             files: Sandbox::default(),
             path_attr: 0,
             pinned: Rc::default(),
+            input_read: 0,
         }
     }
 }

@@ -104,6 +104,9 @@ pub struct Io {
     pub out_bytes: u64,
     /// Whether output is suppressed (model checking re-executes paths).
     pub quiet: bool,
+    /// Standard input read to its end, where a machine explores: every path reads the same
+    /// input from its start, so it is read once, on first use (see [`Io::input`]).
+    input: Option<Vec<u8>>,
 }
 
 impl Default for Io {
@@ -112,6 +115,7 @@ impl Default for Io {
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
             out_bytes: 0,
             quiet: false,
+            input: None,
         }
     }
 }
@@ -137,6 +141,21 @@ impl Io {
             }
             _ => Err(std::io::Error::from(std::io::ErrorKind::InvalidInput)),
         }
+    }
+
+    /// All of standard input, read to its end on first use (a read error ends it there).
+    pub fn input(&mut self) -> &[u8] {
+        self.input.get_or_insert_with(|| {
+            use std::io::Read;
+            let mut all = Vec::new();
+            if let Err(e) = std::io::stdin().lock().read_to_end(&mut all) {
+                tracing::warn!(
+                    "standard input ends at a read error after {} bytes: {e}",
+                    all.len()
+                );
+            }
+            all
+        })
     }
 
     /// Flushes stdout.
@@ -387,6 +406,7 @@ impl Jvm {
             files,
             path_attr,
             pinned,
+            input_read,
         } = saved;
         let state = &mut self.state;
         state.heap.clone_from(heap);
@@ -403,6 +423,7 @@ impl Jvm {
         state.files.clone_from(files);
         state.path_attr = *path_attr;
         state.pinned.clone_from(pinned);
+        state.input_read = *input_read;
         self.regs.upcall_exception = None;
         self.regs.pending_native_frame = None;
         self.regs.overflow_reserve_active = false;

@@ -19,6 +19,7 @@ use rpf_jvm::heap::{Heap, Obj, ObjData, Witness};
 use rpf_jvm::loader::Classes;
 use rpf_jvm::native_memory::NativeMemory;
 use rpf_jvm::pvec::PVec;
+use rpf_jvm::state::ProgramState;
 use rpf_jvm::thread::{JThread, Status};
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::{ClassState, Jvm};
@@ -1454,6 +1455,25 @@ fn canonical_hash(
     table: &TableFacts,
     dirty_sum: u128,
 ) -> u128 {
+    // Every part of the state enters the hash: a field added to the state and left out
+    // here is a compile error rather than states that match where they differ.
+    let ProgramState {
+        heap: _,         // young objects as reached below, old ones by the dirty sum
+        class_states: _, // `Canon::classes`
+        threads: _,      // their summaries
+        monitors: _,
+        strings: _,
+        native_memory: _,
+        current: _, // which thread ran last: no part of what can happen next
+        exit_status: _,
+        atomic_depth: _,
+        clock_ns: _,
+        heap_attrs: _,
+        files: _,
+        path_attr: _,
+        pinned: _,
+        input_read,
+    } = &jvm.state;
     fp.queue.clear();
     let mut monitors = std::mem::take(&mut fp.monitors);
     monitors.clear();
@@ -1558,6 +1578,7 @@ fn canonical_hash(
     c.h.word(u64::from(jvm.state.atomic_depth));
     c.h.word(jvm.state.clock_ns);
     c.h.word(jvm.state.path_attr as u64);
+    c.h.word(*input_read);
     c.h.word(c.fp.generation);
     c.h.word(
         jvm.state

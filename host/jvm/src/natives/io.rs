@@ -2,7 +2,6 @@
 //! `RandomAccessFile`, `java.io.File` through `UnixFileSystem`), and the console check. Files
 //! are the VM's [`FileSystem`](crate::fs::FileSystem): the real one or the path's sandbox.
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::flow::{NativeExit, NativeResult};
@@ -10,7 +9,9 @@ use crate::fs::{FsError, OpenHow};
 use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
-use crate::natives::support::{file_operation, io_failure, jbool, string_arg, throw, Args};
+use crate::natives::support::{
+    file_operation, input_available, io_failure, jbool, read_input, string_arg, throw, Args,
+};
 use crate::value::{Ref, Value};
 use crate::vm::Jvm;
 use crate::vm::Vm;
@@ -78,6 +79,9 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add(FIS, "read0", "()I", read_byte);
     r.add(FIS, "available0", "()I", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0));
+        if fd == 0 {
+            return Ok(Value::Int(input_available(vm).min(i32::MAX as u64) as i32));
+        }
         if fd < 3 {
             return Ok(Value::Int(0));
         }
@@ -476,10 +480,7 @@ fn write_fd<M: Machine>(vm: &mut Vm<M>, fd: i32, bytes: &[u8]) -> NativeResult {
 /// Reads into `buf` from descriptor `fd` (standard input, or a file); 0 at the end.
 fn read_fd<M: Machine>(vm: &mut Vm<M>, fd: i32, buf: &mut [u8]) -> Result<usize, NativeExit> {
     if fd == 0 {
-        vm.io.flush();
-        return std::io::stdin()
-            .read(buf)
-            .or_else(|e| throw("java/io/IOException", e.to_string()));
+        return read_input(vm, buf);
     }
     file_operation(vm)?;
     vm.files().read(fd, buf, None).or_else(io_failure)

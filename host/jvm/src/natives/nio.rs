@@ -4,7 +4,6 @@
 //! buffers arrive as addresses of off-heap memory (see `native_memory`).
 
 use std::ffi::OsStr;
-use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
@@ -130,10 +129,7 @@ fn read_into<M: Machine>(
 ) -> NativeResult {
     let mut buf = vec![0u8; len.max(0) as usize];
     let n = if fd == 0 {
-        vm.io.flush();
-        std::io::stdin()
-            .read(&mut buf)
-            .or_else(|e| super::support::throw("java/io/IOException", e.to_string()))?
+        super::support::read_input(vm, &mut buf)?
     } else {
         file_operation(vm)?;
         vm.files().read(fd, &mut buf, at).or_else(io_failure)?

@@ -87,6 +87,37 @@ pub fn file_operation<M: Machine>(vm: &mut Vm<M>) -> Result<(), NativeExit> {
     Ok(())
 }
 
+/// Reads standard input into `buf`; 0 at its end. Where a machine explores, every path reads
+/// the same input: it comes from one copy read on first use, at the path's own position
+/// (part of the state), and a read is a scheduling point as a file operation is (threads
+/// share the input).
+pub fn read_input<M: Machine>(vm: &mut Vm<M>, buf: &mut [u8]) -> Result<usize, NativeExit> {
+    vm.io.flush();
+    if !M::EXPLORES {
+        use std::io::Read;
+        return std::io::stdin()
+            .read(buf)
+            .or_else(|e| throw("java/io/IOException", e.to_string()));
+    }
+    file_operation(vm)?;
+    let at = vm.state.input_read;
+    let rest = vm.io.input().get(at as usize..).unwrap_or_default();
+    let n = rest.len().min(buf.len());
+    buf[..n].copy_from_slice(&rest[..n]);
+    vm.state.input_read = at + n as u64;
+    Ok(n)
+}
+
+/// How many bytes of standard input can be read without blocking (`available()`): where a
+/// machine explores, the rest of its one copy; otherwise none are promised.
+pub fn input_available<M: Machine>(vm: &mut Vm<M>) -> u64 {
+    if !M::EXPLORES {
+        return 0;
+    }
+    let at = vm.state.input_read as usize;
+    vm.io.input().len().saturating_sub(at) as u64
+}
+
 /// A failed file operation as `java.io` reports it: an `IOException` with the C library's
 /// message; or the end of the run when the sandbox cannot model the operation.
 pub fn io_failure<T>(e: FsError) -> Result<T, NativeExit> {
