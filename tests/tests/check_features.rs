@@ -71,27 +71,31 @@ fn correct_program_reports_no_violation_with_exit_0() {
 #[test]
 fn every_path_reads_standard_input_from_its_start() {
     let cp = classes().display().to_string();
-    let out = rpf_tests::rpf()
-        .args(["-cp", &cp, "ReadsInput", "+report.progress=0"])
-        .write_stdin("hello\nworld\n")
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .expect("run rpf");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let mut outcomes: Vec<&str> = stdout
-        .lines()
-        .filter(|l| l.starts_with("OUTCOME"))
-        .collect();
-    outcomes.sort_unstable();
-    assert_eq!(
-        outcomes,
-        [
-            "OUTCOME: false 12 hello world null",
-            "OUTCOME: true 12 hello world null"
-        ],
-        "{stdout}"
-    );
+    // Two workers boot a VM each: they share the one copy of the input.
+    for workers in ["+search.workers=1", "+search.workers=2"] {
+        let out = rpf_tests::rpf()
+            .args(["-cp", &cp, "ReadsInput", "+report.progress=0", workers])
+            .write_stdin("hello\nworld\n")
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .expect("run rpf");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{workers}: {stdout}");
+        let mut outcomes: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with("OUTCOME"))
+            .collect();
+        outcomes.sort_unstable();
+        outcomes.dedup();
+        assert_eq!(
+            outcomes,
+            [
+                "OUTCOME: false 12 hello world null",
+                "OUTCOME: true 12 hello world null"
+            ],
+            "{workers}: {stdout}"
+        );
+    }
 }
 
 /// Checks Racy with `settings`, saving the error trace, and replays the trace: the same

@@ -104,9 +104,6 @@ pub struct Io {
     pub out_bytes: u64,
     /// Whether output is suppressed (model checking re-executes paths).
     pub quiet: bool,
-    /// Standard input read to its end, where a machine explores: every path reads the same
-    /// input from its start, so it is read once, on first use (see [`Io::input`]).
-    input: Option<Vec<u8>>,
 }
 
 impl Default for Io {
@@ -115,7 +112,6 @@ impl Default for Io {
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
             out_bytes: 0,
             quiet: false,
-            input: None,
         }
     }
 }
@@ -144,15 +140,16 @@ impl Io {
     }
 
     /// All of standard input, read to its end on first use (a read error ends it there).
-    pub fn input(&mut self) -> &[u8] {
-        self.input.get_or_insert_with(|| {
+    /// Where a machine explores, every path reads the same input from its start: it is read
+    /// once for the process, whose VMs (search workers, a search started over) all share it.
+    pub fn input(&self) -> &'static [u8] {
+        static INPUT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        INPUT.get_or_init(|| {
             use std::io::Read;
             let mut all = Vec::new();
             if let Err(e) = std::io::stdin().lock().read_to_end(&mut all) {
-                tracing::warn!(
-                    "standard input ends at a read error after {} bytes: {e}",
-                    all.len()
-                );
+                let read = all.len();
+                tracing::warn!("standard input ends at a read error after {read} bytes: {e}");
             }
             all
         })
