@@ -15,7 +15,9 @@ impl<M: Machine> Vm<M> {
     /// Makes sure `class` is initialized before its use by the current instruction.
     ///
     /// `Ok(true)`: ready, proceed. `Ok(false)`: initializer frames were pushed or an error
-    /// was thrown; the instruction re-executes or unwinds. `Err`: the thread must wait.
+    /// was thrown; the instruction re-executes or unwinds. `Err`: the thread must wait
+    /// (`Stop::Blocked`), or the machine ends the transition before the initialization
+    /// starts (`Stop::Break`).
     pub(crate) fn ensure_initialized(
         &mut self,
         exec: &mut Exec,
@@ -47,6 +49,9 @@ impl<M: Machine> Vm<M> {
                 }
                 _ => {}
             }
+        }
+        if M::EXPLORES && M::before_initializing(self, exec, &order) {
+            return Err(Stop::Break);
         }
         for &c in order.iter().rev() {
             if self.class_state_of(c).init != InitState::Uninit {

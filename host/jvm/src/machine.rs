@@ -338,6 +338,13 @@ pub trait Machine: Sized {
         false
     }
 
+    /// The running thread is about to start initializing `classes` (in that order); true
+    /// ends the transition first (the instruction that needs them re-executes).
+    #[inline(always)]
+    fn before_initializing(_vm: &mut Vm<Self>, _exec: &Exec, _classes: &[ClassId]) -> bool {
+        false
+    }
+
     /// Code of `caller` is about to call `target` (after resolution and selection).
     #[inline(always)]
     fn before_call(_vm: &mut Vm<Self>, _exec: &Exec, _caller: &Class, _target: MethodId) -> bool {

@@ -3,7 +3,7 @@
 //! footprints, keep sharing exact, make choices, hear uncaught exceptions and pass events
 //! and instructions to the plugins.
 
-use rpf_jvm::class::{Class, Method, MethodId};
+use rpf_jvm::class::{Class, ClassId, Method, MethodId};
 use rpf_jvm::flow::NativeExit;
 use rpf_jvm::machine::{Access, Choice, Frames, Instead, Machine, Site, VmEvent, VmEventKind};
 use rpf_jvm::thread::Exec;
@@ -27,6 +27,10 @@ impl Machine for Checker {
     #[inline]
     fn before_monitor_enter(vm: &mut JavaVm, obj: Ref, in_system: bool) -> bool {
         scheduling::before_monitor_enter(vm, obj, in_system)
+    }
+
+    fn before_initializing(vm: &mut JavaVm, exec: &Exec, classes: &[ClassId]) -> bool {
+        scheduling::before_initializing(vm, exec, classes)
     }
 
     #[inline]
@@ -221,7 +225,15 @@ impl Machine for Checker {
         for effect in effects {
             match effect {
                 Effect::Stored { holder, old, new } => Self::stored(vm, holder, old, new),
-                Effect::Initialize(class) => vm.start_initialization(exec, class),
+                Effect::Initialize(class) => {
+                    // A scheduling point before the initialization ends the transition
+                    // before the instruction (it re-executes first in the next one).
+                    let pending = vm.machine.transition.pending.len();
+                    vm.start_initialization(exec, class);
+                    if vm.machine.transition.pending.len() > pending {
+                        vm.machine.request_break();
+                    }
+                }
                 // A call that cannot begin has thrown into the thread or made it wait; the
                 // instruction runs again either way.
                 Effect::Interpose(method) => drop(vm.interpose(exec, method)),

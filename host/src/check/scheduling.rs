@@ -56,6 +56,32 @@ pub fn schedule_point(vm: &mut JavaVm, reason: &'static str) -> bool {
     true
 }
 
+/// Whether the transition ends before the running thread starts initializing `classes`.
+/// Which thread runs a class's static initializer first is visible to the others (they wait
+/// for it; two initializers that each need the other's class deadlock), unless no
+/// initializer can be interleaved: classes without one are initialized at once, and the
+/// class library's initializers, or any started from class library code, run atomically
+/// while library code is atomic.
+pub fn before_initializing(vm: &mut JavaVm, exec: &Exec, classes: &[ClassId]) -> bool {
+    if !vm.machine.exploring {
+        return false;
+    }
+    let atomic = vm.machine.policy.system_atomic;
+    let system = |c: ClassId| vm.classes.get(c).system;
+    if atomic
+        && exec
+            .top()
+            .is_some_and(|f| system(vm.classes.method(f.method).class))
+    {
+        return false;
+    }
+    let interleaved = |c: &ClassId| {
+        let class = vm.classes.get(*c);
+        class.clinit.is_some() && !(atomic && class.system)
+    };
+    classes.iter().any(interleaved) && schedule_point(vm, "class init")
+}
+
 /// The thread choice id of an access.
 fn reason(access: &Access) -> &'static str {
     match (access.field.is_some(), access.is_static, access.write) {

@@ -6,7 +6,7 @@ use crate::backtrace;
 use crate::class::{ClassId, ClassKind};
 use crate::classfile::access;
 use crate::classpath::Loader;
-use crate::flow::{NativeExit, NativeResult};
+use crate::flow::{NativeExit, NativeResult, Stop};
 use crate::linkage::Pure;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
@@ -772,6 +772,7 @@ fn class_for_name<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> N
         match vm.ensure_initialized(exec, id) {
             Ok(true) => {}
             Ok(false) => return Err(NativeExit::Reexecute),
+            Err(Stop::Break) => return Err(NativeExit::Choice),
             Err(_) => return Err(NativeExit::Block),
         }
     }

@@ -549,6 +549,7 @@ pub fn initialize_from_native<M: Machine>(
     match vm.ensure_initialized(exec, class) {
         Ok(true) => Ok(()),
         Ok(false) => Err(NativeExit::Reexecute),
+        Err(crate::flow::Stop::Break) => Err(NativeExit::Choice),
         Err(_) => Err(NativeExit::Block),
     }
 }
