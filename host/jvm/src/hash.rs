@@ -35,6 +35,14 @@ impl Hasher {
         self.b = (self.b.wrapping_add(x) ^ a.rotate_right(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     }
 
+    /// Mixes the length of `a`, then its elements `bits` wide, packed several to a word.
+    pub fn packed<T: Copy>(&mut self, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
+        self.word(a.len() as u64);
+        for chunk in a.chunks(64 / bits as usize) {
+            self.word(chunk.iter().fold(0, |acc, &x| acc << bits | widen(x)));
+        }
+    }
+
     /// The hash of the words mixed in.
     pub fn finish(mut self) -> u128 {
         for _ in 0..2 {

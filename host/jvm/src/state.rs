@@ -225,10 +225,7 @@ impl StringTable {
     /// Makes `r` the interned string with this content (none is yet).
     pub fn insert(&mut self, units: &[u16], r: Ref) {
         let mut h = crate::hash::Hasher::new();
-        h.word(units.len() as u64);
-        for chunk in units.chunks(4) {
-            h.word(chunk.iter().fold(0, |acc, &u| acc << 16 | u64::from(u)));
-        }
+        h.packed(units, 16, u64::from);
         self.added = self.added.wrapping_add(h.finish());
         Rc::make_mut(&mut self.interned).insert(Rc::from(units), r);
     }

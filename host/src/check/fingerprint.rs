@@ -532,9 +532,9 @@ fn content_digest(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
                 h.word(reference(e));
             }
         }
-        ObjData::Booleans(a) | ObjData::Bytes(a) => packed(&mut h, a, 8, |b| u64::from(b as u8)),
-        ObjData::Chars(a) => packed(&mut h, a, 16, u64::from),
-        ObjData::Shorts(a) => packed(&mut h, a, 16, |c| u64::from(c as u16)),
+        ObjData::Booleans(a) | ObjData::Bytes(a) => h.packed(a, 8, |b| u64::from(b as u8)),
+        ObjData::Chars(a) => h.packed(a, 16, u64::from),
+        ObjData::Shorts(a) => h.packed(a, 16, |c| u64::from(c as u16)),
         ObjData::Ints(a) => {
             h.word(a.len() as u64);
             a.iter().for_each(|&x| h.word(x as u32 as u64));
@@ -574,14 +574,6 @@ fn digest_anew(obj: &Obj, old_boundary: u32, keys: Keys<'_>) -> [u64; 2] {
     let d = content_digest(obj, old_boundary, keys);
     obj.cache_digest(d);
     d
-}
-
-/// Hashes the length of `a`, then its elements `bits` wide, packed several to a word.
-fn packed<T: Copy>(h: &mut Hasher, a: &[T], bits: u32, widen: impl Fn(T) -> u64) {
-    h.word(a.len() as u64);
-    for chunk in a.chunks(64 / bits as usize) {
-        h.word(chunk.iter().fold(0, |acc, &x| acc << bits | widen(x)));
-    }
 }
 
 /// How digests identify a reference: null and old objects as themselves (the same in
