@@ -272,6 +272,32 @@ fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
 }
 
 #[test]
+fn an_unsupported_kind_of_var_handle_makes_a_check_incomplete_not_a_violation() {
+    let needle = "rpf does not support VarHandles of kind";
+    let (run, report) = rpf_tests::check_with_report(classes(), "UnsupportedVarHandle", &[]);
+    assert_eq!(run.status, Some(3), "{}{}", run.stdout, run.stderr);
+    assert_eq!(report["result"], "incomplete");
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(reason.contains(needle), "{reason}");
+    assert!(report["errors"].as_array().is_some_and(Vec::is_empty));
+    let cp = classes().display().to_string();
+    let plain = rpf_tests::run(
+        &rpf_binary(),
+        &["run", "-cp", &cp, "UnsupportedVarHandle"],
+        None,
+    );
+    assert_eq!(plain.status, Some(1), "{}", plain.stderr);
+    assert!(
+        plain
+            .stderr
+            .contains("java.lang.UnsupportedOperationException")
+            && plain.stderr.contains(needle),
+        "{}",
+        plain.stderr
+    );
+}
+
+#[test]
 fn corrupted_strings_get_what_the_jdk_bytecode_computes_not_a_crash() {
     // Intrinsics decline what they do not handle (here: coders beyond Latin-1 and UTF-16),
     // so the output is the bytecode's, with or without them, and under the checker too.

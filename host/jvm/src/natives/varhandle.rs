@@ -11,7 +11,7 @@ use super::support::{class_arg, string_arg, Args};
 use super::unsafe_::{get, put, Access};
 use crate::class::{ClassId, ClassKind, Method};
 use crate::classfile::{access, descriptor, FieldType};
-use crate::flow::{Flow, NativeExit, NativeResult};
+use crate::flow::{Flow, NativeExit, NativeResult, Unsupported};
 use crate::machine::Machine;
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
@@ -246,13 +246,10 @@ impl<M: Machine> Vm<M> {
         let result = if &*owner == "java/lang/invoke/VarHandle" {
             self.var_handle_access(&m.name, &args, call.ret.as_ref())
         } else {
-            Err(NativeExit::ThrowNew(
-                "java/lang/UnsupportedOperationException",
-                Some(format!(
-                    "rpf does not support MethodHandle.{}{desc}",
-                    m.name
-                )),
-            ))
+            Err(NativeExit::Unsupported(Unsupported::Feature(format!(
+                "rpf does not support MethodHandle.{}{desc}",
+                m.name
+            ))))
         };
         match result {
             Ok(v) => {
@@ -270,6 +267,12 @@ impl<M: Machine> Vm<M> {
             Err(NativeExit::Throw(ex)) => {
                 exec.stack.truncate(base);
                 self.throw(exec, ex)
+            }
+            // rpf's gap: under a checker the path ends unsupported (the check incomplete),
+            // in plain execution the program gets an UnsupportedOperationException.
+            Err(NativeExit::Unsupported(what)) => {
+                exec.stack.truncate(base);
+                M::unsupported(self, exec, what)
             }
             Err(other) => self.throw_new(
                 exec,
@@ -291,13 +294,12 @@ impl<M: Machine> Vm<M> {
         };
         let class_name = self.classes.get(hc).name.clone();
         let Some(access) = access_of(&class_name) else {
-            return Err(NativeExit::ThrowNew(
-                "java/lang/UnsupportedOperationException",
-                Some(format!(
-                    "rpf does not support VarHandles of kind {}",
-                    class_name.replace('/', ".")
-                )),
-            ));
+            // rpf's gap, not the program's: a check ends incomplete rather than with the
+            // exception blamed on the program.
+            return Err(NativeExit::Unsupported(Unsupported::Feature(format!(
+                "rpf does not support VarHandles of kind {}",
+                class_name.replace('/', ".")
+            ))));
         };
         let read_only = class_name.ends_with("ReadOnly");
         // `rest`: coordinate arguments after the handle (instance: the object; static: none;
