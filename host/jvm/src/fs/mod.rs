@@ -276,6 +276,37 @@ pub mod access {
     pub const X_OK: i32 = 1;
 }
 
+impl Stat {
+    /// Whether this process may access the file as `mode` asks (`access::*` bits), as
+    /// `access(2)` decides from the permission bits: any of the owner, group and other bits
+    /// will do, and the superuser may read and write anything, and execute what has some
+    /// execute bit (or search any directory).
+    pub fn permits(&self, mode: i32) -> bool {
+        let needs = [
+            (access::R_OK, 0o444),
+            (access::W_OK, 0o222),
+            (access::X_OK, 0o111),
+        ];
+        let superuser = process_owner().0 == 0;
+        needs.iter().all(|&(bit, perm)| {
+            mode & bit == 0
+                || self.mode & perm != 0
+                || superuser && (bit != access::X_OK || self.is_dir())
+        })
+    }
+}
+
+/// The user and group this process runs as.
+pub(crate) fn process_owner() -> (u32, u32) {
+    use std::os::unix::fs::MetadataExt;
+    static OWNER: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
+    *OWNER.get_or_init(|| {
+        std::fs::metadata("/proc/self")
+            .map(|m| (m.uid(), m.gid()))
+            .unwrap_or((0, 0))
+    })
+}
+
 /// The file operations the JDK's natives make, on the real file system or in a sandbox.
 /// Paths are as the program gave them (relative ones against the working directory);
 /// descriptors are numbers handed to Java (0 to 2, the standard streams, are not files

@@ -9,7 +9,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
-use super::{access, canonical, Errno, FileSystem, FsResult, OpenHow, Stat};
+use super::{canonical, Errno, FileSystem, FsResult, OpenHow, Stat};
 
 /// The program's open files and directory streams on the real file system.
 #[derive(Debug)]
@@ -121,14 +121,11 @@ impl FileSystem for RealFiles {
     }
 
     fn access(&mut self, path: &Path, mode: i32) -> FsResult<()> {
-        let m = std::fs::metadata(path)?;
-        if mode & access::W_OK != 0 && m.permissions().readonly() {
-            return Err(Errno::EACCES.into());
+        if Stat::of(&std::fs::metadata(path)?).permits(mode) {
+            Ok(())
+        } else {
+            Err(Errno::EACCES.into())
         }
-        if mode & access::X_OK != 0 && m.permissions().mode() & 0o111 == 0 {
-            return Err(Errno::EACCES.into());
-        }
-        Ok(())
     }
 
     fn list(&mut self, path: &Path) -> FsResult<Vec<Vec<u8>>> {

@@ -25,13 +25,10 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::OnceLock;
 
 use crate::hash::bytes_into;
 
-use super::{
-    absolute, access, canonical, kind, Errno, FileSystem, FsError, FsResult, OpenHow, Stat,
-};
+use super::{absolute, canonical, kind, Errno, FileSystem, FsError, FsResult, OpenHow, Stat};
 
 /// Permission bits the sandbox clears from created files and directories (the usual umask).
 const UMASK: u32 = 0o022;
@@ -149,18 +146,9 @@ impl What {
 }
 
 /// The process's user and group (those of `/proc/self`), which own what the sandbox makes.
-fn owner() -> (u32, u32) {
-    static OWNER: OnceLock<(u32, u32)> = OnceLock::new();
-    *OWNER.get_or_init(|| {
-        std::fs::metadata("/proc/self")
-            .map(|m| (m.uid(), m.gid()))
-            .unwrap_or((0, 0))
-    })
-}
-
-/// Permission bits do not bind the superuser.
+/// Permission bits do not bind the superuser to read or write (see [`Stat::permits`]).
 fn permitted(mode: u32, bit: u32) -> bool {
-    owner().0 == 0 || mode & bit != 0
+    super::process_owner().0 == 0 || mode & bit != 0
 }
 
 fn name_bytes(path: &Path) -> Vec<u8> {
@@ -494,7 +482,7 @@ impl Sandbox {
             Data::Real(path) => std::fs::metadata(path)?.len(),
             Data::Bytes(b) => b.len() as u64,
         };
-        let (uid, gid) = owner();
+        let (uid, gid) = super::process_owner();
         Ok(Stat {
             mode: kind::S_IFREG | node.mode,
             ino: u64::from(n),
@@ -514,7 +502,7 @@ impl Sandbox {
         Ok(match what {
             What::Node(n) => self.stat_of_node(*n)?,
             What::Dir(d) => {
-                let (uid, gid) = owner();
+                let (uid, gid) = super::process_owner();
                 Stat {
                     mode: kind::S_IFDIR | d.mode,
                     dev: SANDBOX_DEV,
@@ -716,18 +704,11 @@ impl FileSystem for Sandbox {
     }
 
     fn access(&mut self, path: &Path, mode: i32) -> FsResult<()> {
-        let stat = self.stat(path, true)?;
-        let needs = [
-            (access::R_OK, 0o444),
-            (access::W_OK, 0o222),
-            (access::X_OK, 0o111),
-        ];
-        for (bit, perm) in needs {
-            if mode & bit != 0 && !permitted(stat.mode, perm) {
-                return Err(Errno::EACCES.into());
-            }
+        if self.stat(path, true)?.permits(mode) {
+            Ok(())
+        } else {
+            Err(Errno::EACCES.into())
         }
-        Ok(())
     }
 
     fn list(&mut self, path: &Path) -> FsResult<Vec<Vec<u8>>> {
