@@ -259,27 +259,30 @@ fn a_report_that_cannot_be_written_hides_neither_the_verdict_nor_the_other_repor
     assert_eq!(read_json(&json)["result"], "violation");
 }
 
+/// Checks `main`, which must end incomplete (exit 3, no error) for a feature rpf lacks;
+/// returns the run and the report's stop reason.
+fn check_unsupported(main: &str) -> (rpf_tests::RunResult, String) {
+    let (run, report) = rpf_tests::check_with_report(classes(), main, &[]);
+    assert_eq!(run.status, Some(3), "{}{}", run.stdout, run.stderr);
+    assert_eq!(report["result"], "incomplete");
+    assert!(report["errors"].as_array().is_some_and(Vec::is_empty));
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    (run, reason.to_string())
+}
+
 #[test]
 fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
     let needle = "unsupported: native method java.net.InetAddress.init()";
-    let (run, report) = rpf_tests::check_with_report(classes(), "MissingNative", &[]);
-    assert_eq!(run.status, Some(3), "{}{}", run.stdout, run.stderr);
-    assert_eq!(report["result"], "incomplete");
-    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    let (run, reason) = check_unsupported("MissingNative");
     assert!(reason.starts_with(needle), "{reason}");
     assert!(run.stdout.contains(needle), "{}", run.stdout);
-    assert!(report["errors"].as_array().is_some_and(Vec::is_empty));
 }
 
 #[test]
 fn an_unsupported_kind_of_var_handle_makes_a_check_incomplete_not_a_violation() {
     let needle = "rpf does not support VarHandles of kind";
-    let (run, report) = rpf_tests::check_with_report(classes(), "UnsupportedVarHandle", &[]);
-    assert_eq!(run.status, Some(3), "{}{}", run.stdout, run.stderr);
-    assert_eq!(report["result"], "incomplete");
-    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    let (_, reason) = check_unsupported("UnsupportedVarHandle");
     assert!(reason.contains(needle), "{reason}");
-    assert!(report["errors"].as_array().is_some_and(Vec::is_empty));
     let cp = classes().display().to_string();
     let plain = rpf_tests::run(
         &rpf_binary(),
