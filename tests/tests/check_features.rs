@@ -488,3 +488,21 @@ fn plugins_turn_sleep_sets_off() {
     let off = philosophers_statistics(dir.path(), &[plugin, "+search.sleep_sets=false"]);
     assert_eq!(asked, off);
 }
+
+#[test]
+fn a_thread_can_be_seen_alive_after_its_last_action() {
+    for atomic in ["+vm.por.system_atomic=true", "+vm.por.system_atomic=false"] {
+        let (run, report) = check("SeenAlive", &[atomic]);
+        assert_eq!(run.status, Some(0), "{atomic}: {}", run.stdout);
+        assert!(
+            run.stdout.contains("wrote and still alive"),
+            "{atomic}: {}",
+            run.stdout
+        );
+        assert_eq!(report["statistics"]["restarts"], 1, "{atomic}");
+    }
+    // A program that never asks keeps each thread's end fused with its last action.
+    let (run, report) = check("SeenAlive", &["quiet"]);
+    assert_eq!(run.status, Some(0), "{}", run.stdout);
+    assert_eq!(report["statistics"]["restarts"], 0);
+}

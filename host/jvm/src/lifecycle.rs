@@ -33,10 +33,16 @@ impl Jvm {
 
     /// Whether some non-daemon thread is alive (outside shutdown hooks): the program goes on.
     pub fn live_non_daemon(&self) -> bool {
+        self.live_non_daemon_besides(usize::MAX)
+    }
+
+    /// Whether a non-daemon thread other than `t` is alive.
+    pub fn live_non_daemon_besides(&self, t: usize) -> bool {
         self.state
             .threads
             .iter()
-            .any(|t| t.is_alive() && !t.daemon && t.phase != Phase::Shutdown)
+            .enumerate()
+            .any(|(i, th)| i != t && th.is_alive() && !th.daemon && th.phase != Phase::Shutdown)
     }
 }
 

@@ -22,6 +22,10 @@ pub struct Meaning {
     /// array copies, thread starts), or touches nothing another thread can see; a native
     /// without this may do anything.
     pub tracked: bool,
+    /// The method tells whether threads are alive (`Thread.isAlive`, `getState`,
+    /// `ThreadGroup.activeCount`, ...): a machine that fuses a thread's end with its last
+    /// action must know when a program can tell them apart.
+    pub observes_liveness: bool,
     /// The native is a function of its arguments alone: plain execution computes it in
     /// place at a call site bound to it, without the frame and bookkeeping of a call.
     pub pure: Option<Pure>,

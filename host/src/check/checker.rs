@@ -19,6 +19,7 @@ use super::footprint::Recorder;
 use super::policy::{Policy, Scheduler};
 use super::protection::Protection;
 use super::sharing::Sharing;
+use super::thread_end::ThreadEnds;
 use super::watch::Watch;
 use crate::plugins::{HostContext, Plugins};
 
@@ -51,6 +52,8 @@ pub struct Checker {
     pub scheduler: Scheduler,
     /// Lock-protection detection.
     pub protection: Protection,
+    /// Whether thread ends are split from last actions.
+    pub thread_ends: ThreadEnds,
     /// Instructions a transition may run before rpf ends it anyway, so that a thread
     /// spinning without shared accesses cannot hang the search (`vm.max_transition`).
     pub max_transition: u64,
@@ -96,6 +99,7 @@ impl Checker {
             policy,
             scheduler: Scheduler::Por,
             protection: Protection::default(),
+            thread_ends: ThreadEnds::default(),
             max_transition,
             enumerate_random: false,
             claims_uncaught: false,

@@ -24,6 +24,7 @@ pub mod sharing;
 pub mod source;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod thread_end;
 pub mod trace;
 pub mod transition;
 pub mod violation;
@@ -45,8 +46,8 @@ use setup::{build_model, start_over};
 use source::Sources;
 use trace::{SavedTrace, TRACE_FORMAT};
 
-/// Runs the search on one thread, starting over whenever lock-protection detection finds
-/// an assumption wrong.
+/// Runs the search on one thread, starting over whenever one of its assumptions (lock
+/// protection, fused thread ends) proves wrong.
 fn search_sequentially(
     settings: &CheckSettings,
     search: &Search<JavaState>,

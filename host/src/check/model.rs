@@ -17,6 +17,7 @@ use super::footprint::Footprint;
 use super::property::Property;
 use super::protection::SharedProtection;
 use super::sharing::Sharing;
+use super::thread_end::SharedEnds;
 use super::transition::{self, TransitionEnd};
 use super::violation::{thread_snapshots, JavaError};
 use super::watch::resident_memory;
@@ -83,6 +84,16 @@ impl ModelStats {
     }
 }
 
+/// What the workers of a parallel search learn together about the assumptions a search
+/// makes and starts over on.
+#[derive(Debug, Clone, Default)]
+pub struct SharedAssumptions {
+    /// Fields found unprotected or assumed protected.
+    pub protection: SharedProtection,
+    /// Whether thread ends are split.
+    pub thread_ends: SharedEnds,
+}
+
 /// The checked program.
 pub struct JavaModel {
     /// The VM.
@@ -140,18 +151,24 @@ impl JavaModel {
         }
         self.at = None;
         self.vm.machine.protection.restart = false;
+        self.vm.machine.thread_ends.start_over();
     }
 
-    /// Makes lock-protection detection use (and add to) `shared`, the knowledge of all
-    /// workers of a parallel search; forgets what this model learned on its own, which
-    /// `shared` already holds.
-    pub fn share_protection(&mut self, shared: SharedProtection) {
-        self.vm.machine.protection.share(shared);
+    /// Makes the search's assumptions (lock protection, fused thread ends) use (and add to)
+    /// `shared`, the knowledge of all workers of a parallel search; forgets what this model
+    /// learned on its own, which `shared` already holds.
+    pub fn share_assumptions(&mut self, shared: &SharedAssumptions) {
+        self.vm.machine.protection.share(shared.protection.clone());
+        self.vm
+            .machine
+            .thread_ends
+            .share(shared.thread_ends.clone());
     }
 
-    /// Whether the search must start over (a lock-protection assumption failed).
+    /// Whether the search must start over (one of its assumptions failed: a field assumed
+    /// lock-protected is not, or a thread's liveness was observed while ends were fused).
     pub fn restart_requested(&self) -> bool {
-        self.vm.machine.protection.restart
+        self.vm.machine.protection.restart || self.vm.machine.thread_ends.restart
     }
 
     /// The initial state, once the search has created it.
@@ -421,7 +438,7 @@ impl Model for JavaModel {
 
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
-            || self.vm.machine.protection.restart
+            || self.restart_requested()
             || self
                 .vm
                 .machine

@@ -8,9 +8,8 @@
 use rpf_config::Config;
 use rpf_jvm::Unsupported;
 
-use super::model::{JavaModel, JavaOp, JavaState, ModelStats};
+use super::model::{JavaModel, JavaOp, JavaState, ModelStats, SharedAssumptions};
 use super::progress::Progress;
-use super::protection::SharedProtection;
 use super::settings::CheckSettings;
 use super::setup::{build_model, start_over};
 use super::violation::JavaError;
@@ -25,7 +24,7 @@ const WORKER_STACK: usize = 8 << 20;
 pub(super) struct Searched {
     /// The (merged) search report.
     pub report: Report<JavaOp, JavaError>,
-    /// Times the search started over after a lock-protection assumption failed.
+    /// Times the search started over after one of its assumptions failed.
     pub restarts: u32,
     /// Counters of the workers other than worker 0.
     pub helpers: HelperTotals,
@@ -60,8 +59,8 @@ struct HelperRound {
     cuts: Vec<String>,
 }
 
-/// Runs `settings.workers` workers until the search ends without a failed lock-protection
-/// assumption; the workers share what lock-protection detection learns, across rounds.
+/// Runs `settings.workers` workers until the search ends without a failed assumption; the
+/// workers share what they learn about the assumptions, across rounds.
 /// Their VMs load classes in whatever order their paths need them: fingerprints identify
 /// classes and methods by stable keys, not ids, so equal states match across workers.
 pub(super) fn search(
@@ -71,8 +70,8 @@ pub(super) fn search(
     search: &Search<JavaState>,
     model: &mut JavaModel,
 ) -> Result<Searched, LaunchError> {
-    let protection = SharedProtection::default();
-    model.share_protection(protection.clone());
+    let assumptions = SharedAssumptions::default();
+    model.share_assumptions(&assumptions);
     let mut totals = HelperTotals::default();
     let mut restarts = 0u32;
     loop {
@@ -80,14 +79,14 @@ pub(super) fn search(
         let (first, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..settings.workers)
                 .filter_map(|worker| {
-                    let (shared, protection) = (&shared, protection.clone());
+                    let (shared, assumptions) = (&shared, assumptions.clone());
                     std::thread::Builder::new()
                         .name(format!("rpf-worker-{worker}"))
                         .stack_size(WORKER_STACK)
                         .spawn_scoped(scope, move || {
                             let shares = Shares {
                                 search: shared,
-                                protection,
+                                assumptions,
                             };
                             helper(config, target, settings, search, shares, worker)
                         })
@@ -121,7 +120,7 @@ pub(super) fn search(
         let found = reports.iter().any(|r| !r.errors.is_empty());
         if restart && !found && model.unsupported.is_none() {
             start_over(model, &mut restarts);
-            model.share_protection(protection.clone());
+            model.share_assumptions(&assumptions);
             continue;
         }
         let report = Report::merge(reports, &shared, settings.limits.max_errors);
@@ -136,7 +135,7 @@ pub(super) fn search(
 /// What a helper shares with the other workers.
 struct Shares<'a> {
     search: &'a SharedSearch<JavaOp>,
-    protection: SharedProtection,
+    assumptions: SharedAssumptions,
 }
 
 /// Worker `worker`: boots its own VM and searches with it.
@@ -149,7 +148,7 @@ fn helper(
     worker: usize,
 ) -> Result<HelperRound, LaunchError> {
     let mut model = build_model(config, target, settings)?;
-    model.share_protection(shares.protection);
+    model.share_assumptions(&shares.assumptions);
     let report = search.run_worker(&mut model, &mut NoObserver, shares.search, worker);
     Ok(HelperRound {
         report,

@@ -189,7 +189,7 @@ pub fn console(r: &CheckResult) -> String {
     if r.restarts > 0 {
         let _ = writeln!(
             out,
-            "restarts:           {} (fields found not lock-protected)",
+            "restarts:           {} (a field found not lock-protected, or a thread's liveness observed)",
             r.restarts
         );
     }

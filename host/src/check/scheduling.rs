@@ -9,7 +9,7 @@
 
 use rpf_jvm::class::{Class, ClassId, MethodId};
 use rpf_jvm::machine::Access;
-use rpf_jvm::thread::Exec;
+use rpf_jvm::thread::{Exec, Phase};
 use rpf_jvm::time::Timeouts;
 use rpf_jvm::value::{Ref, Value};
 use rpf_jvm::Jvm;
@@ -236,6 +236,10 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
         return false;
     }
     let m = vm.classes.method(target);
+    if m.meaning.observes_liveness {
+        observing_call(vm, exec, target);
+    }
+    let m = vm.classes.method(target);
     let (class, args, thread_api) = (m.class, usize::from(m.arg_entries), m.meaning.thread_api);
     let relevant = if m.is_synchronized() {
         let lock = if m.is_static() {
@@ -274,6 +278,46 @@ fn library_call_relevant(
         Value::Ref(r) if !r.is_null() => !por || shared_for_decision(&mut vm.machine, *r),
         _ => false,
     })
+}
+
+/// Whether thread `t`, whose entry call (or uncaught-exception handler) just returned,
+/// ends in a step of its own rather than with the action that ran last.
+pub fn split_before_end(vm: &JavaVm, t: usize) -> bool {
+    let thread = &vm.state.threads[t];
+    let last = match thread.phase {
+        Phase::Entry => vm.regs.upcall_exception.is_none(),
+        Phase::Uncaught => true,
+        Phase::Exiting | Phase::Shutdown => false,
+    };
+    last && (vm.machine.thread_ends.split() || !thread.daemon && !vm.live_non_daemon_besides(t))
+}
+
+/// Notes a call of `target`, a method that observes whether threads are alive (see
+/// [`Meaning::observes_liveness`](rpf_jvm::linkage::Meaning::observes_liveness)), with its
+/// arguments on `exec`'s stack. A question about one thread counts unless it asks about the
+/// calling thread or a thread not started yet, or `Thread.join` asks while it waits (it
+/// blocks until the end, so it cannot tell a split end from a fused one).
+fn observing_call(vm: &mut JavaVm, exec: &Exec, target: MethodId) {
+    if vm.machine.thread_ends.split() {
+        return;
+    }
+    let m = vm.classes.method(target);
+    let thread_class = vm.known.thread;
+    if m.class == thread_class && !m.is_static() {
+        let asked = exec.peek(usize::from(m.arg_entries) - 1).as_ref();
+        let me = vm.state.threads[vm.state.current].obj;
+        if asked.is_null() || asked == me || vm.field_by_name(asked, "threadStatus").as_int() == 0 {
+            return;
+        }
+        let joining = exec.top().is_some_and(|f| {
+            let caller = vm.classes.method(f.method);
+            caller.class == thread_class && &*caller.name == "join"
+        });
+        if joining {
+            return;
+        }
+    }
+    vm.machine.thread_ends.observed();
 }
 
 /// Whether `key`, a field guarded by `lock` (the object's own monitor, or the declaring

@@ -71,13 +71,13 @@ pub(super) fn build_model(
     Ok(model)
 }
 
-/// Counts a restart of the search (a lock-protection assumption failed) and returns the
-/// model to its initial state.
+/// Counts a restart of the search (an assumption failed) and returns the model to its
+/// initial state.
 pub(super) fn start_over(model: &mut JavaModel, restarts: &mut u32) {
     *restarts += 1;
     tracing::info!(
         restarts = *restarts,
-        "a lock-protection assumption failed; restarting the search"
+        "an assumption of the search failed; restarting the search"
     );
     model.reset();
 }

@@ -9,7 +9,7 @@ use rpf_jvm::Stop;
 
 use super::checker::{Checker, JavaVm};
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
-use super::scheduling::schedulable;
+use super::scheduling::{schedulable, schedule_point, split_before_end};
 use super::watch;
 
 /// How a transition ended.
@@ -63,11 +63,14 @@ pub fn run(
             Stop::Break => break None,
             Stop::Halt(_) => break Some(TransitionEnd::Finished),
             Stop::UpcallDone | Stop::FramesEmpty => {
+                let split = split_before_end(vm, t);
                 vm.upcall_finished(t);
                 if vm.machine.transition.died.is_some() {
                     break Some(TransitionEnd::Died);
                 }
-                if vm.state.threads[t].status == Status::Terminated {
+                if vm.state.threads[t].status == Status::Terminated
+                    || split && schedule_point(vm, "thread end")
+                {
                     break None;
                 }
             }

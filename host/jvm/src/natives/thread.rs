@@ -30,6 +30,60 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     ] {
         r.declare("java/lang/Thread", name, desc).thread_api = true;
     }
+    // What tells whether threads are alive: their state, the group and handler a thread's
+    // exit clears, and the thread groups' counts and lists, which it updates. Calls of
+    // these from application code are scheduling points, like the rest of the thread API.
+    for (class, name, desc) in [
+        ("java/lang/Thread", "activeCount", "()I"),
+        ("java/lang/Thread", "enumerate", "([Ljava/lang/Thread;)I"),
+        ("java/lang/Thread", "getAllStackTraces", "()Ljava/util/Map;"),
+    ] {
+        r.declare(class, name, desc).thread_api = true;
+    }
+    for (class, name, desc) in [
+        ("java/lang/Thread", "isAlive", "()Z"),
+        ("java/lang/Thread", "getState", "()Ljava/lang/Thread$State;"),
+        ("java/lang/Thread", "getThreads", "()[Ljava/lang/Thread;"),
+        (
+            "java/lang/Thread",
+            "getThreadGroup",
+            "()Ljava/lang/ThreadGroup;",
+        ),
+        (
+            "java/lang/Thread",
+            "getUncaughtExceptionHandler",
+            "()Ljava/lang/Thread$UncaughtExceptionHandler;",
+        ),
+        ("java/lang/ThreadGroup", "activeCount", "()I"),
+        ("java/lang/ThreadGroup", "activeGroupCount", "()I"),
+        (
+            "java/lang/ThreadGroup",
+            "enumerate",
+            "([Ljava/lang/Thread;)I",
+        ),
+        (
+            "java/lang/ThreadGroup",
+            "enumerate",
+            "([Ljava/lang/Thread;Z)I",
+        ),
+        (
+            "java/lang/ThreadGroup",
+            "enumerate",
+            "([Ljava/lang/ThreadGroup;)I",
+        ),
+        (
+            "java/lang/ThreadGroup",
+            "enumerate",
+            "([Ljava/lang/ThreadGroup;Z)I",
+        ),
+        ("java/lang/ThreadGroup", "list", "()V"),
+        ("java/lang/ThreadGroup", "destroy", "()V"),
+        ("java/lang/ThreadGroup", "isDestroyed", "()Z"),
+    ] {
+        let meaning = r.declare(class, name, desc);
+        meaning.thread_api = true;
+        meaning.observes_liveness = true;
+    }
     for (name, desc) in [
         ("park", "()V"),
         ("park", "(Ljava/lang/Object;)V"),
