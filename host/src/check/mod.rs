@@ -114,7 +114,10 @@ pub fn prepare(
     {
         output::claim(path)?;
     }
-    let model = build_model(config, target, &settings)?;
+    let mut model = build_model(config, target, &settings)?;
+    if let Some(saved) = replay {
+        model.assume(&saved.assumed);
+    }
     let strategy = match replay {
         Some(t) => Strategy::Path(t.path.clone()),
         None => settings.strategy.clone(),
@@ -244,6 +247,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
             args: result.target.args.clone(),
             path: first.path.clone(),
             steps: first.trace.clone(),
+            assumed: model.assumed(),
         };
         let text = serde_json::to_string_pretty(&saved).unwrap_or_default();
         unwritten.extend(output::write_atomically(path, &text).err());

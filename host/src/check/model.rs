@@ -18,6 +18,7 @@ use super::property::Property;
 use super::protection::SharedProtection;
 use super::sharing::Sharing;
 use super::thread_end::SharedEnds;
+use super::trace::Assumed;
 use super::transition::{self, TransitionEnd};
 use super::violation::{thread_snapshots, JavaError};
 use super::watch::resident_memory;
@@ -163,6 +164,25 @@ impl JavaModel {
             .machine
             .thread_ends
             .share(shared.thread_ends.clone());
+    }
+
+    /// What the search has learned about its assumptions.
+    pub fn assumed(&self) -> Assumed {
+        Assumed {
+            thread_ends_split: self.vm.machine.thread_ends.split(),
+            unprotected: self.vm.machine.protection.unprotected(),
+        }
+    }
+
+    /// Starts from what an earlier search learned (`assumed`), to replay its paths.
+    pub fn assume(&mut self, assumed: &Assumed) {
+        if assumed.thread_ends_split {
+            self.vm.machine.thread_ends.assume_split();
+        }
+        self.vm
+            .machine
+            .protection
+            .assume_unprotected(&assumed.unprotected);
     }
 
     /// Whether the search must start over (one of its assumptions failed: a field assumed

@@ -8,7 +8,7 @@ pub type SharedProtection =
     std::sync::Arc<dashmap::DashMap<FieldKey, bool, rustc_hash::FxBuildHasher>>;
 
 /// A field as lock-protection detection tracks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FieldKey {
     /// Declaring class, by its key ([`rpf_jvm::class::Class::key`]): the workers of a
     /// parallel search share these, and each VM numbers classes in its own loading order.
@@ -50,6 +50,36 @@ impl Protection {
     pub fn share(&mut self, shared: SharedProtection) {
         self.fields.clear();
         self.shared = Some(shared);
+    }
+
+    /// The fields found not lock-protected so far (by every worker).
+    pub fn unprotected(&self) -> Vec<FieldKey> {
+        let mut keys: Vec<FieldKey> = match &self.shared {
+            Some(shared) => shared
+                .iter()
+                .filter(|e| !*e.value())
+                .map(|e| *e.key())
+                .collect(),
+            None => self
+                .fields
+                .iter()
+                .filter(|(_, p)| !**p)
+                .map(|(k, _)| *k)
+                .collect(),
+        };
+        keys.sort_by_key(|k| (k.class, k.slot, k.is_static));
+        keys
+    }
+
+    /// Treats `keys` as not lock-protected from the start (a replay of a trace found after
+    /// the search learned that).
+    pub fn assume_unprotected(&mut self, keys: &[FieldKey]) {
+        for &key in keys {
+            self.fields.insert(key, false);
+            if let Some(shared) = &self.shared {
+                shared.insert(key, false);
+            }
+        }
     }
 
     /// Whether `key` is a field whose every access so far happened while the accessing

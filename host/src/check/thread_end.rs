@@ -40,6 +40,11 @@ impl ThreadEnds {
         }
     }
 
+    /// Splits thread ends from the start (a replay of a trace found with them split).
+    pub fn assume_split(&mut self) {
+        self.split = true;
+    }
+
     /// Whether thread ends are split in this round.
     pub fn split(&self) -> bool {
         self.split

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{JavaModel, JavaOp, JavaState};
+use super::protection::FieldKey;
 use super::source::Sources;
 use rpf_jvm::machine::Choice;
 use rpf_search::{Model, Outcome};
@@ -118,6 +119,20 @@ pub struct SavedTrace {
     pub path: Vec<usize>,
     /// The steps, for reading (replay uses `path`).
     pub steps: Vec<TraceStep>,
+    /// What the search had learned when it found the error (traces saved before it was
+    /// recorded assume nothing).
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+/// What a search has learned that changes its scheduling points, so that a replay of a path
+/// it found offers the same choices from the first step.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Assumed {
+    /// Thread ends are steps of their own.
+    pub thread_ends_split: bool,
+    /// Fields found not lock-protected.
+    pub unprotected: Vec<FieldKey>,
 }
 
 /// Where `saved`, replayed from `initial`, parts from the program as it is now (`None`: every
