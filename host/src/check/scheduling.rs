@@ -236,13 +236,13 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
         return false;
     }
     let m = vm.classes.method(target);
-    if m.meaning.observes_liveness {
+    let (class, args, meaning) = (m.class, usize::from(m.arg_entries), m.meaning);
+    let (synchronized, is_static) = (m.is_synchronized(), m.is_static());
+    if meaning.observes_liveness {
         observing_call(vm, exec, target);
     }
-    let m = vm.classes.method(target);
-    let (class, args, thread_api) = (m.class, usize::from(m.arg_entries), m.meaning.thread_api);
-    let relevant = if m.is_synchronized() {
-        let lock = if m.is_static() {
+    let relevant = if synchronized {
+        let lock = if is_static {
             vm.class_state_of(class).mirror
         } else {
             exec.peek(args - 1).as_ref()
@@ -250,7 +250,7 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
         (lock.is_null() || monitor_relevant(vm, lock, caller.system))
             || (!caller.system && library_call_relevant(vm, exec, class, args, false))
     } else if !caller.system {
-        library_call_relevant(vm, exec, class, args, thread_api)
+        library_call_relevant(vm, exec, class, args, meaning.thread_api)
     } else {
         false
     };

@@ -115,3 +115,31 @@ pub fn next_access(
         },
     ))
 }
+
+/// Whether `location` is a static field whose declaring class one of `threads` is
+/// initializing (it has a frame of that class's static initializer): every other thread's
+/// access to the field waits until the initialization is complete.
+pub fn initializing(host: &HostRef<'_, '_>, location: &Location, a: u32, b: u32) -> bool {
+    let Location::Field(0, member) = location else {
+        return false;
+    };
+    let Some((named, field)) = member.rsplit_once('.') else {
+        return false;
+    };
+    // An inherited static is its declaring class's (which `getstatic` initializes).
+    let declaring = host
+        .class_fields(named.into())
+        .into_iter()
+        .find(|f| f.is_static && f.name.as_str() == field)
+        .map(|f| f.class);
+    let Some(declaring) = declaring else {
+        return false;
+    };
+    [a, b].into_iter().any(|thread| {
+        host.frames(thread).into_iter().any(|frame| {
+            host.method_info(frame.method)
+                .into_option()
+                .is_some_and(|m| m.name.as_str() == "<clinit>" && m.class == declaring)
+        })
+    })
+}

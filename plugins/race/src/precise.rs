@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use rpf_plugin_api::{flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener};
 
-use crate::access::{next_access, race_message};
+use crate::access::{initializing, next_access, race_message};
 
 /// Checks every new state for two threads poised at conflicting accesses.
 pub struct PreciseRaceDetector {
@@ -43,7 +43,11 @@ impl Listener for PreciseRaceDetector {
         for (i, (location, a)) in poised.iter().enumerate() {
             for (other, b) in &poised[i + 1..] {
                 let sites = (a.site.clone(), b.site.clone());
-                if location == other && (a.write || b.write) && self.reported.insert(sites) {
+                let conflict = location == other && (a.write || b.write);
+                // A thread initializing the field's class makes the other's access wait
+                // for the initialization to complete (JLS 12.4.2): ordered, not a race.
+                let ordered = || initializing(host, location, a.thread, b.thread);
+                if conflict && !ordered() && self.reported.insert(sites) {
                     let message = race_message(host, location, a, b);
                     host.report_violation("race".into(), message.as_str().into());
                     return;
