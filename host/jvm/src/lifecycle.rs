@@ -90,6 +90,14 @@ impl<M: Machine> Vm<M> {
                 let exit = self.known_methods.thread_exit;
                 self.start_upcall(t, exit, &[Value::Ref(thread_obj)]);
             }
+            // HotSpot ends a thread holding its `Thread` object's monitor (to notify the
+            // joiners): a thread that holds it delays the end until it lets go.
+            (Phase::Exiting, _) if !self.monitor_available(thread_obj, t) => {
+                self.state.threads[t].status = Status::Blocked(thread_obj);
+                if M::EXPLORES {
+                    M::synchronized(self, thread_obj, false);
+                }
+            }
             (Phase::Exiting, _) => self.terminate(t),
             (Phase::Shutdown, _) => {
                 self.state.threads[t].status = Status::Terminated;
@@ -99,7 +107,10 @@ impl<M: Machine> Vm<M> {
     }
 
     /// Whether thread `t` (or all threads) has an uncaught-exception handler installed by the
-    /// program, which then handles uncaught exceptions instead of the checker reporting them.
+    /// program, which then handles uncaught exceptions instead of the checker reporting them:
+    /// the thread's own handler, a thread group on its group's parent chain whose class
+    /// overrides `uncaughtException` (groups pass the exception to their parents, then to
+    /// the default handler), or the default handler.
     pub fn has_custom_handler(&mut self, t: usize) -> bool {
         let obj = self.state.threads[t].obj;
         if !self
@@ -108,6 +119,21 @@ impl<M: Machine> Vm<M> {
             .is_null()
         {
             return true;
+        }
+        let mut group = self.field_by_name(obj, "group").as_ref();
+        while let Some(class) = self.class_of(group) {
+            let handler = self.classes.lookup_in_superclasses(
+                class,
+                "uncaughtException",
+                "(Ljava/lang/Thread;Ljava/lang/Throwable;)V",
+            );
+            let plain = handler.is_some_and(|m| {
+                &*self.classes.get(self.classes.method(m).class).name == "java/lang/ThreadGroup"
+            });
+            if !plain {
+                return true;
+            }
+            group = self.field_by_name(group, "parent").as_ref();
         }
         let thread_class = self.known.thread;
         !self

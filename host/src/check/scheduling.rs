@@ -292,32 +292,53 @@ pub fn split_before_end(vm: &JavaVm, t: usize) -> bool {
     last && (vm.machine.thread_ends.split() || !thread.daemon && !vm.live_non_daemon_besides(t))
 }
 
-/// Notes a call of `target`, a method that observes whether threads are alive (see
+/// Notes a call of `target`, a method that may observe whether threads are alive (see
 /// [`Meaning::observes_liveness`](rpf_jvm::linkage::Meaning::observes_liveness)), with its
-/// arguments on `exec`'s stack. A question about one thread counts unless it asks about the
-/// calling thread or a thread not started yet, or `Thread.join` asks while it waits (it
-/// blocks until the end, so it cannot tell a split end from a fused one).
+/// arguments on `exec`'s stack. A call on a thread counts unless it is the calling thread,
+/// a thread not started yet, or `Thread.join` without a timeout asks or waits (it blocks
+/// until the end, so it cannot tell a split end from a fused one); `Object.wait` counts on
+/// threads and thread groups only (whose ends and emptying notify their waiters).
 fn observing_call(vm: &mut JavaVm, exec: &Exec, target: MethodId) {
     if vm.machine.thread_ends.split() {
         return;
     }
     let m = vm.classes.method(target);
     let thread_class = vm.known.thread;
-    if m.class == thread_class && !m.is_static() {
-        let asked = exec.peek(usize::from(m.arg_entries) - 1).as_ref();
-        let me = vm.state.threads[vm.state.current].obj;
-        if asked.is_null() || asked == me || vm.field_by_name(asked, "threadStatus").as_int() == 0 {
+    if !m.is_static() {
+        let receiver = exec.peek(usize::from(m.arg_entries) - 1).as_ref();
+        let Some(class) = vm.class_of(receiver) else {
             return;
-        }
-        let joining = exec.top().is_some_and(|f| {
-            let caller = vm.classes.method(f.method);
-            caller.class == thread_class && &*caller.name == "join"
-        });
-        if joining {
+        };
+        if vm.classes.is_subclass(class, thread_class) {
+            let me = vm.state.threads[vm.state.current].obj;
+            let started = vm.field_by_name(receiver, "threadStatus").as_int() != 0;
+            if receiver == me || !started || joining_untimed(vm, exec) {
+                return;
+            }
+        } else if m.class == vm.known.object
+            && !vm
+                .classes
+                .lookup("java/lang/ThreadGroup")
+                .is_some_and(|group| vm.classes.is_subclass(class, group))
+        {
             return;
         }
     }
     vm.machine.thread_ends.observed();
+}
+
+/// Whether the calling frame is `Thread.join` without a timeout (`join()` is `join(0)`).
+fn joining_untimed(vm: &JavaVm, exec: &Exec) -> bool {
+    exec.top().is_some_and(|f| {
+        let caller = vm.classes.method(f.method);
+        caller.class == vm.known.thread
+            && &*caller.name == "join"
+            && &*caller.desc == "(J)V"
+            && exec
+                .stack
+                .get(f.locals as usize + 1)
+                .is_some_and(|millis| millis.as_long() == 0)
+    })
 }
 
 /// Whether `key`, a field guarded by `lock` (the object's own monitor, or the declaring

@@ -68,7 +68,8 @@ pub fn run(
                 if vm.machine.transition.died.is_some() {
                     break Some(TransitionEnd::Died);
                 }
-                if vm.state.threads[t].status == Status::Terminated
+                let status = vm.state.threads[t].status;
+                if matches!(status, Status::Terminated | Status::Blocked(_))
                     || split && schedule_point(vm, "thread end")
                 {
                     break None;

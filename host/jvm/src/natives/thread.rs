@@ -30,59 +30,51 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     ] {
         r.declare("java/lang/Thread", name, desc).thread_api = true;
     }
-    // What tells whether threads are alive: their state, the group and handler a thread's
-    // exit clears, and the thread groups' counts and lists, which it updates. Calls of
-    // these from application code are scheduling points, like the rest of the thread API.
+    // What tells whether threads are alive: their state, the group, task and handler a
+    // thread's exit clears, the thread groups' counts, lists and members, which it updates,
+    // and waiting on a thread or group, which its end notifies. Calls of these from
+    // application code are scheduling points, like the rest of the thread API (except
+    // `run` and `wait`, which observe only when called on another thread, already ordered
+    // by the scheduling point of the access or monitor before them).
+    const THREAD: &str = "java/lang/Thread";
+    const GROUP: &str = "java/lang/ThreadGroup";
     for (class, name, desc) in [
-        ("java/lang/Thread", "activeCount", "()I"),
-        ("java/lang/Thread", "enumerate", "([Ljava/lang/Thread;)I"),
-        ("java/lang/Thread", "getAllStackTraces", "()Ljava/util/Map;"),
+        (THREAD, "activeCount", "()I"),
+        (THREAD, "enumerate", "([Ljava/lang/Thread;)I"),
+        (THREAD, "getAllStackTraces", "()Ljava/util/Map;"),
     ] {
         r.declare(class, name, desc).thread_api = true;
     }
     for (class, name, desc) in [
-        ("java/lang/Thread", "isAlive", "()Z"),
-        ("java/lang/Thread", "getState", "()Ljava/lang/Thread$State;"),
-        ("java/lang/Thread", "getThreads", "()[Ljava/lang/Thread;"),
+        (THREAD, "isAlive", "()Z"),
+        (THREAD, "getState", "()Ljava/lang/Thread$State;"),
+        (THREAD, "getThreads", "()[Ljava/lang/Thread;"),
+        (THREAD, "getThreadGroup", "()Ljava/lang/ThreadGroup;"),
         (
-            "java/lang/Thread",
-            "getThreadGroup",
-            "()Ljava/lang/ThreadGroup;",
-        ),
-        (
-            "java/lang/Thread",
+            THREAD,
             "getUncaughtExceptionHandler",
             "()Ljava/lang/Thread$UncaughtExceptionHandler;",
         ),
-        ("java/lang/ThreadGroup", "activeCount", "()I"),
-        ("java/lang/ThreadGroup", "activeGroupCount", "()I"),
-        (
-            "java/lang/ThreadGroup",
-            "enumerate",
-            "([Ljava/lang/Thread;)I",
-        ),
-        (
-            "java/lang/ThreadGroup",
-            "enumerate",
-            "([Ljava/lang/Thread;Z)I",
-        ),
-        (
-            "java/lang/ThreadGroup",
-            "enumerate",
-            "([Ljava/lang/ThreadGroup;)I",
-        ),
-        (
-            "java/lang/ThreadGroup",
-            "enumerate",
-            "([Ljava/lang/ThreadGroup;Z)I",
-        ),
-        ("java/lang/ThreadGroup", "list", "()V"),
-        ("java/lang/ThreadGroup", "destroy", "()V"),
-        ("java/lang/ThreadGroup", "isDestroyed", "()Z"),
+        (GROUP, "activeCount", "()I"),
+        (GROUP, "activeGroupCount", "()I"),
+        (GROUP, "enumerate", "([Ljava/lang/Thread;)I"),
+        (GROUP, "enumerate", "([Ljava/lang/Thread;Z)I"),
+        (GROUP, "enumerate", "([Ljava/lang/ThreadGroup;)I"),
+        (GROUP, "enumerate", "([Ljava/lang/ThreadGroup;Z)I"),
+        (GROUP, "list", "()V"),
+        (GROUP, "destroy", "()V"),
+        (GROUP, "isDestroyed", "()Z"),
+        (GROUP, "interrupt", "()V"),
+        (GROUP, "suspend", "()V"),
+        (GROUP, "resume", "()V"),
+        (GROUP, "stop", "()V"),
     ] {
         let meaning = r.declare(class, name, desc);
         meaning.thread_api = true;
         meaning.observes_liveness = true;
+    }
+    for (class, name, desc) in [(THREAD, "run", "()V"), ("java/lang/Object", "wait", "(J)V")] {
+        r.declare(class, name, desc).observes_liveness = true;
     }
     for (name, desc) in [
         ("park", "()V"),
