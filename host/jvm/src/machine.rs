@@ -351,6 +351,14 @@ pub trait Machine: Sized {
         false
     }
 
+    /// Code of `caller` is about to call a `VarHandle` or `MethodHandle` access method with
+    /// call-site descriptor `desc` (the handle and its arguments on `exec`'s stack); true
+    /// ends the transition first.
+    #[inline(always)]
+    fn before_handle_call(_vm: &mut Vm<Self>, _exec: &Exec, _caller: &Class, _desc: &str) -> bool {
+        false
+    }
+
     /// The program asks for a scheduling point (`Verify.breakTransition`).
     #[inline(always)]
     fn scheduling_point(_vm: &mut Vm<Self>, _reason: &'static str) -> bool {

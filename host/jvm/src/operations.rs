@@ -368,6 +368,9 @@ impl<M: Machine> Vm<M> {
                 Some(Constant::MethodRef(r)) => r.desc.clone(),
                 _ => m.desc.clone(),
             };
+            if M::EXPLORES && M::before_handle_call(self, exec, class, &desc) {
+                return Err(Stop::Break);
+            }
             return self.invoke_polymorphic(exec, &m, &desc);
         }
         let (key, target) = match kind {

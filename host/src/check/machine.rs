@@ -38,6 +38,10 @@ impl Machine for Checker {
         scheduling::before_call(vm, exec, caller, target)
     }
 
+    fn before_handle_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, desc: &str) -> bool {
+        scheduling::before_handle_call(vm, exec, caller, desc)
+    }
+
     fn scheduling_point(vm: &mut JavaVm, reason: &'static str) -> bool {
         vm.machine.exploring && scheduling::schedule_point(vm, reason)
     }

@@ -237,7 +237,8 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
     }
     let m = vm.classes.method(target);
     let (class, args, meaning) = (m.class, usize::from(m.arg_entries), m.meaning);
-    let (synchronized, is_static) = (m.is_synchronized(), m.is_static());
+    let (synchronized, is_static, native) =
+        (m.is_synchronized(), m.is_static(), m.native.is_some());
     if meaning.observes_liveness {
         observing_call(vm, exec, target);
     }
@@ -254,6 +255,33 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
     } else {
         false
     };
+    // While library code is not atomic, its natives (`Unsafe`'s accesses and atomics,
+    // `arraycopy`, ...) access memory as instructions do, from any code.
+    let relevant =
+        relevant || native && !vm.machine.policy.system_atomic && shares_any(vm, exec, args);
+    relevant && schedule_point(vm, "call")
+}
+
+/// Whether calling a `VarHandle` access method (`get`, `setVolatile`, `compareAndSet`, ...)
+/// with call-site descriptor `desc` from `caller`'s code ends the transition before the
+/// call: it accesses a field or element as the instructions do, so from code that is not
+/// atomic it is a scheduling point when what it accesses may be shared — the object or
+/// array among its arguments, or any static field.
+pub fn before_handle_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, desc: &str) -> bool {
+    if !vm.machine.exploring || caller.system && vm.machine.policy.system_atomic {
+        return false;
+    }
+    let Some(call) = rpf_jvm::classfile::descriptor::parse_method(desc) else {
+        return false;
+    };
+    let base = exec.stack.len().saturating_sub(call.params.len() + 1);
+    let handle = exec.stack.get(base).copied().unwrap_or_default().as_ref();
+    let is_static = vm
+        .class_of(handle)
+        .is_some_and(|c| vm.classes.get(c).name.contains("$FieldStatic"));
+    // The handle itself, usually a constant every thread reaches, says nothing of what is
+    // accessed.
+    let relevant = is_static || shares_any(vm, exec, call.params.len());
     relevant && schedule_point(vm, "call")
 }
 
@@ -269,11 +297,14 @@ fn library_call_relevant(
     if !vm.machine.policy.system_atomic || !vm.classes.get(callee_class).system {
         return false;
     }
-    if thread_api {
-        return true;
-    }
+    thread_api || shares_any(vm, exec, arg_entries)
+}
+
+/// Whether a reference among the top `entries` values of `exec`'s stack may be shared
+/// (every object counts as shared without partial order reduction).
+fn shares_any(vm: &mut JavaVm, exec: &Exec, entries: usize) -> bool {
     let por = vm.machine.policy.por;
-    let base = exec.stack.len().saturating_sub(arg_entries);
+    let base = exec.stack.len().saturating_sub(entries);
     exec.stack[base..].iter().any(|v| match v {
         Value::Ref(r) if !r.is_null() => !por || shared_for_decision(&mut vm.machine, *r),
         _ => false,

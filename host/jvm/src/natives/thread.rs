@@ -342,6 +342,9 @@ fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult
     let index = vm.state.threads.len();
     let mut thread = JThread::new(obj, daemon);
     thread.ready_since = vm.now_ns();
+    // An interrupt before the start is kept in the Thread object (JDK 17): the new thread
+    // starts interrupted, so that its first blocking call ends at once.
+    thread.interrupted = vm.field_by_name(obj, "interrupted").as_int() != 0;
     vm.state.threads.push(thread);
     vm.set_field_by_name(obj, "eetop", Value::Long(index as i64 + 1));
     vm.set_field_by_name(obj, "threadStatus", Value::Int(THREAD_RUNNABLE));

@@ -378,6 +378,10 @@ impl<M: Machine> Vm<M> {
                 None,
             ));
         }
+        if M::EXPLORES {
+            // Every access mode reads (writes report themselves through `put`).
+            M::read(self, object);
+        }
         let current = get(self, object, offset, access)?;
         let value = |i: usize| values.get(i).copied().unwrap_or_default();
         let result = match mode {
