@@ -324,7 +324,7 @@ registry! {
     SEARCH_TIME_LIMIT: OptKey<Duration> = ("search.time_limit", Duration, Unset::Nothing,
         "stop after this long (90s, 5m, 1h)");
     SEARCH_MEMORY_LIMIT: OptKey<Size> = ("search.memory_limit", Size(Range::at_least(1)),
-        Unset::Nothing,
+        Unset::Means("7/8 of physical memory (or of the control group's limit)"),
         "stop when resident memory exceeds this (512m, 4g)");
     SEARCH_MULTIPLE_ERRORS: Key<Bool> = ("search.multiple_errors", Bool, "false",
         "keep searching after an error and report every one");

@@ -96,10 +96,16 @@ fn heap_limit(config: &Config) -> Result<u64, ConfigError> {
         return Ok(set);
     }
     let quarter = physical_memory() / 4;
-    Ok(match keys::SEARCH_MEMORY_LIMIT.get(config)? {
-        Some(cap) => quarter.min(cap / 4 * 3),
-        None => quarter,
-    })
+    Ok(quarter.min(memory_limit(config)? / 4 * 3))
+}
+
+/// `search.memory_limit`, or seven eighths of the memory this process may use: a search
+/// that would grow beyond what the machine has stops with its reports written, rather than
+/// being killed without them.
+pub fn memory_limit(config: &Config) -> Result<u64, ConfigError> {
+    Ok(keys::SEARCH_MEMORY_LIMIT
+        .get(config)?
+        .unwrap_or_else(|| physical_memory() / 8 * 7))
 }
 
 /// The memory this process may use: the machine's, or its control group's limit if lower
@@ -206,4 +212,20 @@ pub fn run(config: &Config, target: &Target) -> Result<Outcome, LaunchError> {
     keys::validate(config)?;
     let mut vm = prepare(config, target, Plain)?;
     Ok(vm.run_to_completion())
+}
+
+#[cfg(test)]
+mod tests {
+    use rpf_config::ConfigBuilder;
+
+    use super::{memory_limit, physical_memory};
+
+    #[test]
+    fn the_memory_limit_is_most_of_the_machine_unless_set() {
+        let unset = ConfigBuilder::new().build().expect("config");
+        assert_eq!(memory_limit(&unset).ok(), Some(physical_memory() / 8 * 7));
+        let mut set = ConfigBuilder::new().build().expect("config");
+        set.set("search.memory_limit", "512m");
+        assert_eq!(memory_limit(&set).ok(), Some(512 << 20));
+    }
 }

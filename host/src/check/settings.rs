@@ -98,7 +98,7 @@ impl CheckSettings {
                 max_depth: keys::SEARCH_DEPTH_LIMIT.get(config)?.map(to_usize),
                 max_states: keys::SEARCH_MAX_STATES.get(config)?,
                 time_limit: keys::SEARCH_TIME_LIMIT.get(config)?,
-                memory_limit: keys::SEARCH_MEMORY_LIMIT.get(config)?,
+                memory_limit: Some(crate::launch::memory_limit(config)?),
                 max_errors,
                 queue_limit: keys::SEARCH_QUEUE_LIMIT.get(config)?.map(to_usize),
                 drop,
