@@ -19,6 +19,10 @@ pub type SharedEnds = Arc<AtomicBool>;
 pub struct ThreadEnds {
     /// Ends are split from last actions (in this round of the search).
     split: bool,
+    /// This round observed liveness with ends fused: the next round splits them. (The
+    /// rest of this round keeps them fused, so that the paths it found, errors included,
+    /// replay under the assumption they were found with.)
+    learned: bool,
     /// The same, known to all workers of a parallel search.
     shared: Option<SharedEnds>,
     /// A liveness observation contradicted the assumption: the search must start over.
@@ -35,6 +39,7 @@ impl ThreadEnds {
     /// Starts a new round of the search with what the last round learned.
     pub fn start_over(&mut self) {
         self.restart = false;
+        self.split |= self.learned;
         if let Some(shared) = &self.shared {
             self.split |= shared.load(Ordering::Relaxed);
         }
@@ -50,13 +55,13 @@ impl ThreadEnds {
         self.split
     }
 
-    /// A thread observed whether another, started thread is alive: from now on thread
-    /// ends are split, and a round that fused them starts over.
+    /// A thread observed whether another, started thread is alive: a round that fused
+    /// thread ends starts over with them split.
     pub fn observed(&mut self) {
-        if self.split {
+        if self.split || self.learned {
             return;
         }
-        self.split = true;
+        self.learned = true;
         self.restart = true;
         if let Some(shared) = &self.shared {
             shared.store(true, Ordering::Relaxed);
