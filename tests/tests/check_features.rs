@@ -513,3 +513,18 @@ fn a_thread_can_be_seen_alive_after_its_last_action() {
     assert_eq!(run.status, Some(0), "{}", run.stdout);
     assert_eq!(report["statistics"]["restarts"], 0);
 }
+
+#[test]
+fn an_atomic_section_longer_than_a_transition_stays_atomic() {
+    // The instruction limit ends transitions inside the section; the same thread goes on.
+    let (run, report) = check("AtomicLongerThanTransition", &["+vm.max_transition=1000"]);
+    assert_eq!(run.status, Some(0), "{}", run.stdout);
+    assert!(report["statistics"]["states_new"].as_u64() > Some(10));
+    let seen: std::collections::BTreeSet<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("seen "))
+        .collect();
+    let expected = ["seen 0 0", "seen 0 1", "seen 1 1"].into_iter().collect();
+    assert_eq!(seen, expected, "{}", run.stdout);
+}

@@ -94,12 +94,12 @@ pub fn run(
     if vm.state.threads[t].ready_since != now {
         vm.state.threads[t].ready_since = now;
     }
-    end.unwrap_or_else(|| end_of_transition(vm))
+    end.unwrap_or_else(|| end_of_transition(vm, thread))
 }
 
-/// After a transition that stopped without ending the path: the pending choices, or a
-/// thread choice, or the end.
-fn end_of_transition(vm: &mut JavaVm) -> TransitionEnd {
+/// After a transition of `thread` that stopped without ending the path: the pending
+/// choices, or a thread choice, or the end.
+fn end_of_transition(vm: &mut JavaVm, thread: u32) -> TransitionEnd {
     let pending = std::mem::take(&mut vm.machine.transition.pending);
     if !pending.is_empty() {
         return TransitionEnd::Choices(pending);
@@ -107,7 +107,14 @@ fn end_of_transition(vm: &mut JavaVm) -> TransitionEnd {
     if vm.program_end().is_some() {
         return TransitionEnd::Finished;
     }
-    let cg = ChoiceGenerator::threads("schedule", schedulable(&vm.jvm, vm.machine.policy.timeouts));
+    let timeouts = vm.machine.policy.timeouts;
+    // Inside an atomic section (`Verify.beginAtomic`) only a limit can have ended the
+    // transition (`vm.max_transition`): the thread goes on, as the section promises.
+    let cg = if vm.state.atomic_depth > 0 && schedulable(&vm.jvm, timeouts).any(|s| s == thread) {
+        ChoiceGenerator::threads("schedule", [thread])
+    } else {
+        ChoiceGenerator::threads("schedule", schedulable(&vm.jvm, timeouts))
+    };
     if cg.choices.is_empty() {
         TransitionEnd::Finished
     } else {

@@ -159,6 +159,11 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         Ok(Value::Void)
     });
     r.add(V, "beginAtomic", "()V", |vm, _, _| {
+        // Other threads may run before a section starts, as before any instruction (a
+        // section right after `Thread.start` would otherwise keep the new thread out).
+        if M::EXPLORES && vm.state.atomic_depth == 0 && M::scheduling_point(vm, "beginAtomic") {
+            return Err(NativeExit::Choice);
+        }
         vm.state.atomic_depth += 1;
         Ok(Value::Void)
     });
