@@ -327,6 +327,9 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
         Ok(inv) => inv,
         Err(e) => return report_launch_error(&e),
     };
+    if let Some(t) = &trace {
+        t.apply_settings(&mut inv.config);
+    }
     if let Err(e) = crate::plugins::symbolic::enable_for_inputs(
         &mut inv.config,
         &inv.target.main_class,

@@ -142,6 +142,12 @@ fn saved_trace_replays_the_same_error() {
 }
 
 #[test]
+fn a_trace_replays_with_the_scheduling_settings_it_was_found_with() {
+    // The trace records vm.por=false, which offers other choices than the default.
+    assert_saved_trace_replays("Racy", &["+vm.por=false"]);
+}
+
+#[test]
 fn a_trace_found_after_a_restart_replays_with_what_the_search_learned() {
     // The error path takes a choice at a thread's end, which is a step of its own only
     // after the search has seen a liveness observation; the trace records that.

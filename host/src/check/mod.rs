@@ -248,6 +248,7 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
             path: first.path.clone(),
             steps: first.trace.clone(),
             assumed: model.assumed(),
+            settings: trace::scheduling_settings(config),
         };
         let text = serde_json::to_string_pretty(&saved).unwrap_or_default();
         unwritten.extend(output::write_atomically(path, &text).err());

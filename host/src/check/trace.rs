@@ -123,6 +123,35 @@ pub struct SavedTrace {
     /// recorded assume nothing).
     #[serde(default)]
     pub assumed: Assumed,
+    /// The settings that decide which choices states offer, as the search had them set
+    /// (see [`scheduling_settings`]); a replay uses them unless it sets them itself.
+    #[serde(default)]
+    pub settings: std::collections::BTreeMap<String, String>,
+}
+
+/// The settings of `config` that decide which choices a state offers (`vm.*`: partial
+/// order reduction, atomic library code, the transition limit, intrinsics, timeouts;
+/// `cg.*`; sleep sets), which a trace needs to replay.
+pub fn scheduling_settings(
+    config: &rpf_config::Config,
+) -> std::collections::BTreeMap<String, String> {
+    config
+        .keys()
+        .filter(|k| k.starts_with("vm.") || k.starts_with("cg.") || *k == "search.sleep_sets")
+        .filter_map(|k| Some((k.to_string(), config.get(k)?.to_string())))
+        .collect()
+}
+
+impl SavedTrace {
+    /// Sets in `config` the scheduling settings the trace was found with, except those
+    /// `config` sets itself.
+    pub fn apply_settings(&self, config: &mut rpf_config::Config) {
+        for (key, value) in &self.settings {
+            if !config.contains(key) {
+                config.set(key, value);
+            }
+        }
+    }
 }
 
 /// What a search has learned that changes its scheduling points, so that a replay of a path
