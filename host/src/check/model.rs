@@ -15,10 +15,9 @@ use super::checker::{Checker, JavaVm};
 use super::choice::{ChoiceGenerator, ChoiceGenerators};
 use super::footprint::Footprint;
 use super::property::Property;
-use super::protection::SharedProtection;
+use super::protection::{FieldKey, SharedProtection};
 use super::sharing::Sharing;
 use super::thread_end::SharedEnds;
-use super::trace::Assumed;
 use super::transition::{self, TransitionEnd};
 use super::violation::{thread_snapshots, JavaError};
 use super::watch::resident_memory;
@@ -83,6 +82,16 @@ impl ModelStats {
         self.gc_cycles += other.gc_cycles;
         self.max_live = self.max_live.max(other.max_live);
     }
+}
+
+/// What a search has learned that changes its scheduling points, so that a replay of a path
+/// it found (a saved trace keeps this) offers the same choices from the first step.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize, PartialEq)]
+pub struct Assumed {
+    /// Thread ends are steps of their own.
+    pub thread_ends_split: bool,
+    /// Fields found not lock-protected.
+    pub unprotected: Vec<FieldKey>,
 }
 
 /// What the workers of a parallel search learn together about the assumptions a search

@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{JavaModel, JavaOp, JavaState};
-use super::protection::FieldKey;
+use super::model::{Assumed, JavaModel, JavaOp, JavaState};
 use super::source::Sources;
 use rpf_jvm::machine::Choice;
 use rpf_search::{Model, Outcome};
@@ -152,16 +151,6 @@ impl SavedTrace {
             }
         }
     }
-}
-
-/// What a search has learned that changes its scheduling points, so that a replay of a path
-/// it found offers the same choices from the first step.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct Assumed {
-    /// Thread ends are steps of their own.
-    pub thread_ends_split: bool,
-    /// Fields found not lock-protected.
-    pub unprotected: Vec<FieldKey>,
 }
 
 /// Where `saved`, replayed from `initial`, parts from the program as it is now (`None`: every
