@@ -197,7 +197,7 @@ impl JavaModel {
     /// Whether the search must start over (one of its assumptions failed: a field assumed
     /// lock-protected is not, or a thread's liveness was observed while ends were fused).
     pub fn restart_requested(&self) -> bool {
-        self.vm.machine.protection.restart || self.vm.machine.thread_ends.restart
+        self.vm.machine.protection.restart || self.vm.machine.thread_ends.restart_due()
     }
 
     /// The initial state, once the search has created it.

@@ -330,7 +330,7 @@ pub fn split_before_end(vm: &JavaVm, t: usize) -> bool {
 /// until the end, so it cannot tell a split end from a fused one); `Object.wait` counts on
 /// threads and thread groups only (whose ends and emptying notify their waiters).
 fn observing_call(vm: &mut JavaVm, exec: &Exec, target: MethodId) {
-    if vm.machine.thread_ends.split() || vm.machine.thread_ends.restart {
+    if vm.machine.thread_ends.split() || vm.machine.thread_ends.restart_due() {
         return;
     }
     let m = vm.classes.method(target);

@@ -26,7 +26,7 @@ pub struct ThreadEnds {
     /// The same, known to all workers of a parallel search.
     shared: Option<SharedEnds>,
     /// A liveness observation contradicted the assumption: the search must start over.
-    pub restart: bool,
+    restart: bool,
 }
 
 impl ThreadEnds {
@@ -48,6 +48,18 @@ impl ThreadEnds {
     /// Splits thread ends from the start (a replay of a trace found with them split).
     pub fn assume_split(&mut self) {
         self.split = true;
+    }
+
+    /// Whether this round fused thread ends and some worker observed liveness: the search
+    /// must start over (the other workers stop too, rather than finish a round that will
+    /// be thrown away).
+    pub fn restart_due(&self) -> bool {
+        self.restart
+            || !self.split
+                && self
+                    .shared
+                    .as_ref()
+                    .is_some_and(|shared| shared.load(Ordering::Relaxed))
     }
 
     /// Whether thread ends are split in this round.
