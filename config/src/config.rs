@@ -131,6 +131,12 @@ impl Config {
 
     /// Sets a value programmatically (e.g. from a CLI flag); it counts as a command-line setting.
     pub fn set(&mut self, key: &str, value: &str) {
+        self.set_from(key, value, "command line");
+    }
+
+    /// Sets a value programmatically over every layer, naming `source` in error messages
+    /// about it (e.g. a replayed trace).
+    pub fn set_from(&mut self, key: &str, value: &str, source: &str) {
         let layer = self
             .settings
             .values()
@@ -142,7 +148,7 @@ impl Config {
             Setting {
                 value: value.to_string(),
                 origin: Origin {
-                    source: "command line".to_string(),
+                    source: source.to_string(),
                     line: 0,
                     layer,
                     dir: None,

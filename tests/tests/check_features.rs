@@ -193,6 +193,14 @@ fn replay_names_the_step_where_a_trace_parts_from_the_program() {
         "{}",
         out.stderr
     );
+    // A setting the trace carries that is not valid: an error naming the trace.
+    let out = replay(&|t| t["settings"]["vm.max_transition"] = "abc".into(), &[]);
+    assert_eq!(out.status, Some(2), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("(the replayed trace)"),
+        "{}",
+        out.stderr
+    );
     // Another thread at the last step than the program runs there.
     let out = replay(&|t| t["steps"][steps - 1]["thread"] = 7.into(), &[]);
     assert_eq!(out.status, Some(2), "{}", out.stderr);

@@ -147,7 +147,7 @@ impl SavedTrace {
     pub fn apply_settings(&self, config: &mut rpf_config::Config) {
         for (key, value) in &self.settings {
             if !config.contains(key) {
-                config.set(key, value);
+                config.set_from(key, value, "the replayed trace");
             }
         }
     }
