@@ -379,6 +379,11 @@ pub trait Machine: Sized {
     #[inline(always)]
     fn stored_range(_vm: &mut Vm<Self>, _array: Ref) {}
 
+    /// References `values` were stored into elements of array `array` at once
+    /// (`System.arraycopy`; [`stored_range`](Self::stored_range) reported the range).
+    #[inline(always)]
+    fn stored_refs(_vm: &mut Vm<Self>, _array: Ref, _values: &[Ref]) {}
+
     /// `root` became reachable from everywhere (a static field, a started thread).
     #[inline(always)]
     fn published(_vm: &mut Vm<Self>, _root: Ref) {}

@@ -199,7 +199,7 @@ impl Recorder {
 
     /// Whether what the transition touches from now on no longer matters: it passed a
     /// scheduling point alone or did something footprints do not model, so it commutes with
-    /// nothing (see [`Footprint::commutes_with`]).
+    /// nothing (see [`Footprint::commutes_with`]) and nothing more is noted.
     #[inline]
     pub fn settled(&self) -> bool {
         self.footprint.ran_alone || self.footprint.opaque
@@ -220,7 +220,7 @@ impl Recorder {
     /// Notes a read of a field or element (or a look at the monitor) of `obj`.
     #[inline]
     pub fn read(&mut self, sharing: &Sharing, obj: Ref) {
-        if sharing.is_shared(obj) {
+        if !self.settled() && sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.reads, obj, &mut fp.opaque);
         }
@@ -229,7 +229,7 @@ impl Recorder {
     /// Notes a change of the monitor of `obj`.
     #[inline]
     pub fn write(&mut self, sharing: &Sharing, obj: Ref) {
-        if sharing.is_shared(obj) {
+        if !self.settled() && sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, obj, &mut fp.opaque);
         }
@@ -240,7 +240,7 @@ impl Recorder {
     /// reachability never passes through those (they are always shared).
     #[inline]
     pub fn store(&mut self, sharing: &Sharing, holder: Ref, old: Value, preexisting: u32) {
-        if sharing.is_shared(holder) {
+        if !self.settled() && sharing.is_shared(holder) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, holder, &mut fp.opaque);
             fp.unlinks_shared |= matches!(old, Value::Ref(r) if r.0 >= preexisting.max(1));
@@ -258,7 +258,7 @@ impl Recorder {
     #[inline]
     pub fn answer(&mut self, sharing: &Sharing, obj: Ref, shared: bool) {
         let fp = &mut self.footprint;
-        if !fp.opaque && !fp.answers.contains(&(obj, shared)) {
+        if !fp.opaque && !fp.ran_alone && !fp.answers.contains(&(obj, shared)) {
             fp.answers.push((obj, shared));
             fp.opaque = fp.answers.len() > NOTED_LIMIT;
             fp.fragile |= shared && !sharing.is_robustly_shared(obj);
@@ -328,6 +328,48 @@ mod tests {
         let mut rec = Recorder::default();
         rec.opaque();
         assert!(rec.settled());
+
+        // Once settled, nothing more is noted, shared or not.
+        let mut s = setup();
+        let (t, x, y) = (s.t, s.x, s.y);
+        let settled = s.run(t, |w| {
+            w.vm.machine
+                .footprint
+                .as_deref_mut()
+                .map(Recorder::ran_alone);
+            w.read(x);
+            w.set_element(y, 0, 1);
+            assert!(shared_for_decision(&mut w.vm.machine, x));
+        });
+        assert!(settled.reads.is_empty() && settled.writes.is_empty());
+        assert!(settled.answers.is_empty());
+    }
+
+    #[test]
+    fn references_copied_into_a_shared_array_become_shared() {
+        // `System.arraycopy` reports its references at once (`Machine::stored_refs`): into
+        // an array other threads reach, they and what they reach are shared from then on;
+        // into one only this thread reaches, they stay its own.
+        let mut w = World::boot();
+        let t = w.thread();
+        let (shared_array, own_array) = (w.array(&[Ref::NULL; 2]), w.array(&[Ref::NULL; 2]));
+        w.hold(&[0, t], shared_array);
+        w.hold(&[0], own_array);
+        let inner = w.ints(&[7]);
+        let cell = w.array(&[inner]);
+        w.fingerprint();
+        assert!(w.shared(shared_array) && !w.shared(own_array) && !w.shared(cell));
+        let footprint = w.transition(0, |w| {
+            Checker::stored_refs(&mut w.vm, own_array, &[cell, Ref::NULL]);
+            assert!(!w.shared(cell), "into an array only this thread reaches");
+            Checker::stored_refs(&mut w.vm, shared_array, &[Ref::NULL, cell]);
+            assert!(
+                w.shared(cell) && w.shared(inner),
+                "published with what it reaches"
+            );
+        });
+        assert!(footprint.answers.contains(&(shared_array, true)));
+        assert!(footprint.answers.contains(&(cell, false)));
     }
 
     #[test]

@@ -77,6 +77,24 @@ impl Machine for Checker {
         }
     }
 
+    fn stored_refs(vm: &mut JavaVm, array: Ref, values: &[Ref]) {
+        // The range's store was noted in the footprint by `stored_range`; what remains is
+        // publishing what the elements refer to, as `stored` does for each.
+        // (The array's sharedness cannot change on the way: publishing only adds shared
+        // objects, and only into a shared array.)
+        let Vm { jvm, machine, .. } = vm;
+        if machine.exploring
+            && values.iter().any(|r| !r.is_null())
+            && scheduling::shared_for_decision(machine, array)
+        {
+            for &r in values {
+                if !r.is_null() && !scheduling::shared_for_decision(machine, r) {
+                    share_closure(machine, jvm, r);
+                }
+            }
+        }
+    }
+
     fn published(vm: &mut JavaVm, root: Ref) {
         let Vm { jvm, machine, .. } = vm;
         if machine.exploring {

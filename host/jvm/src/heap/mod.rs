@@ -584,6 +584,33 @@ impl Heap {
         Some(ok)
     }
 
+    /// Stores `refs` into elements `at..` of reference array `r` (`System.arraycopy`): what
+    /// [`store_element`](Self::store_element) does for each, with the object looked up and
+    /// copied once. False if there is no such array or the range does not fit.
+    pub fn store_refs(&mut self, r: Ref, at: usize, refs: &[Ref]) -> bool {
+        let tracking = self.edges_known && r.0 >= self.preexisting;
+        let Some(obj) = self.get_mut_tracked(r) else {
+            return false;
+        };
+        let ObjData::Refs(a) = &mut obj.data else {
+            return false;
+        };
+        let Some(dst) = a.get_mut(at..at + refs.len()) else {
+            return false;
+        };
+        let mut delta = 0u128;
+        for (k, (slot, &new)) in dst.iter_mut().zip(refs).enumerate() {
+            let old = std::mem::replace(slot, new);
+            if tracking && old != new {
+                delta = delta
+                    .wrapping_add(edge_hash(r, at + k, new))
+                    .wrapping_sub(edge_hash(r, at + k, old));
+            }
+        }
+        self.edges = self.edges.wrapping_add(delta);
+        true
+    }
+
     /// Notes that the reference graph may have changed in ways not reported one by one
     /// (the next [`edges`](Self::edges) recomputes the hash; until then nothing maintains
     /// it).
@@ -973,6 +1000,29 @@ mod tests {
         let refs = refs.map(|_| heap.alloc(node()));
         heap.seal_old_generation();
         (heap, refs)
+    }
+
+    #[test]
+    fn a_range_of_references_stored_at_once_keeps_the_graph_hash_exact() {
+        let (mut heap, [x, y, z]) = graph_heap();
+        let array = heap.alloc(Obj::new(2, ObjData::Refs(vec![x, Ref::NULL, y, z].into())));
+        let mut one_by_one = heap.clone();
+        assert!(heap.store_refs(array, 1, &[z, Ref::NULL, y]));
+        for (i, r) in [z, Ref::NULL, y].into_iter().enumerate() {
+            one_by_one.store_element(array, 1 + i, Value::Ref(r));
+        }
+        let stored = |h: &Heap| match &h.get(array).map(|o| &o.data) {
+            Some(ObjData::Refs(a)) => a.to_vec(),
+            _ => Vec::new(),
+        };
+        assert_eq!(stored(&heap), vec![x, z, Ref::NULL, y]);
+        assert_eq!(stored(&heap), stored(&one_by_one));
+        let maintained = heap.edges();
+        assert_eq!(maintained, one_by_one.edges());
+        heap.get_mut(array);
+        assert_eq!(heap.edges(), maintained, "the recomputed hash agrees");
+        assert!(!heap.store_refs(array, 2, &[x, x, x]), "past the end");
+        assert!(!heap.store_refs(x, 0, &[y]), "not a reference array");
     }
 
     #[test]

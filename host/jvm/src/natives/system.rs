@@ -414,13 +414,11 @@ fn copy_refs<M: Machine>(
         }
         copied += 1;
     }
-    // One element at a time, from the copy taken above (so overlapping ranges copy as if
-    // through a temporary array), keeping the heap's reference-graph hash exact.
-    for (k, &item) in items[..copied].iter().enumerate() {
-        vm.state.heap.store_element(dst, dp + k, Value::Ref(item));
-        // The range store was reported above; this publishes what the element refers to.
-        M::stored(vm, dst, Value::Void, Value::Ref(item));
-    }
+    // From the copy taken above (so overlapping ranges copy as if through a temporary
+    // array), keeping the heap's reference-graph hash exact.
+    let copied = &items[..copied];
+    vm.state.heap.store_refs(dst, dp, copied);
+    M::stored_refs(vm, dst, copied);
     if let Some((ic, comp)) = failure {
         let message = format!(
             "arraycopy: element type mismatch: can not cast one of the elements of {}[] to the type of the destination array, {}",
