@@ -49,13 +49,12 @@ pub struct Footprint {
     /// It overwrote a reference held by a shared object (which can make objects other
     /// threads reach through it unshared).
     unlinks_shared: bool,
-    /// It did something the footprint does not model.
+    /// It did something the footprint does not model, or passed a scheduling point
+    /// because no other thread could run: it commutes with nothing.
     opaque: bool,
     /// The threads (below 64) whose status is runnable in the state it reached (a
     /// transition meets its scheduling points only while another thread can run).
     runnable_after: u64,
-    /// It passed a scheduling point because no other thread could run.
-    ran_alone: bool,
 }
 
 impl Footprint {
@@ -64,7 +63,7 @@ impl Footprint {
     /// state `later` reached.
     pub fn commutes_with(&self, later: &Footprint, sharing: &Sharing) -> bool {
         let (a, b) = (self, later);
-        if a.opaque || b.opaque || a.ran_alone || b.ran_alone {
+        if a.opaque || b.opaque {
             return false;
         }
         if a.thread == b.thread || a.touches(b.thread) || b.touches(a.thread) {
@@ -111,10 +110,10 @@ impl Footprint {
         untouched | earlier_runs_on != 0
     }
 
-    /// Whether it passed a scheduling point because no other thread could run.
+    /// Whether it commutes with nothing (see [`opaque`](Self::opaque)).
     #[cfg(test)]
-    pub(crate) fn ran_alone(&self) -> bool {
-        self.ran_alone
+    pub(crate) fn is_opaque(&self) -> bool {
+        self.opaque
     }
 
     fn touches(&self, thread: u32) -> bool {
@@ -202,13 +201,15 @@ impl Recorder {
     /// nothing (see [`Footprint::commutes_with`]) and nothing more is noted.
     #[inline]
     pub fn settled(&self) -> bool {
-        self.footprint.ran_alone || self.footprint.opaque
+        self.footprint.opaque
     }
 
-    /// Notes that a scheduling point was passed because no other thread could run.
+    /// Notes that a scheduling point was passed because no other thread could run: the
+    /// transition then commutes with nothing (another order would have met that point with
+    /// a choice), and what it touches from now on is not noted.
     #[inline]
     pub fn ran_alone(&mut self) {
-        self.footprint.ran_alone = true;
+        self.footprint.opaque = true;
     }
 
     /// Notes that the transition did something footprints do not model.
@@ -220,7 +221,7 @@ impl Recorder {
     /// Notes a read of a field or element (or a look at the monitor) of `obj`.
     #[inline]
     pub fn read(&mut self, sharing: &Sharing, obj: Ref) {
-        if !self.settled() && sharing.is_shared(obj) {
+        if sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.reads, obj, &mut fp.opaque);
         }
@@ -229,7 +230,7 @@ impl Recorder {
     /// Notes a change of the monitor of `obj`.
     #[inline]
     pub fn write(&mut self, sharing: &Sharing, obj: Ref) {
-        if !self.settled() && sharing.is_shared(obj) {
+        if sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, obj, &mut fp.opaque);
         }
@@ -240,7 +241,7 @@ impl Recorder {
     /// reachability never passes through those (they are always shared).
     #[inline]
     pub fn store(&mut self, sharing: &Sharing, holder: Ref, old: Value, preexisting: u32) {
-        if !self.settled() && sharing.is_shared(holder) {
+        if sharing.is_shared(holder) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, holder, &mut fp.opaque);
             fp.unlinks_shared |= matches!(old, Value::Ref(r) if r.0 >= preexisting.max(1));
@@ -258,7 +259,7 @@ impl Recorder {
     #[inline]
     pub fn answer(&mut self, sharing: &Sharing, obj: Ref, shared: bool) {
         let fp = &mut self.footprint;
-        if !fp.opaque && !fp.ran_alone && !fp.answers.contains(&(obj, shared)) {
+        if !fp.opaque && !fp.answers.contains(&(obj, shared)) {
             fp.answers.push((obj, shared));
             fp.opaque = fp.answers.len() > NOTED_LIMIT;
             fp.fragile |= shared && !sharing.is_robustly_shared(obj);

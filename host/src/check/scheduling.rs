@@ -542,14 +542,14 @@ mod tests {
         let start = s.w.save();
         let footprint =
             s.w.transition(0, |w| assert!(before_access(&mut w.vm, &write)));
-        assert!(!footprint.ran_alone());
+        assert!(!footprint.is_opaque());
         assert_eq!(s.registered(), s.both("field write"));
 
         s.w.restore(&start);
         s.w.wait(s.t, s.shared);
         let footprint =
             s.w.transition(0, |w| assert!(!before_access(&mut w.vm, &write)));
-        assert!(footprint.ran_alone(), "noted for sleep sets");
+        assert!(footprint.is_opaque(), "noted for sleep sets");
         assert_eq!(s.registered(), vec![]);
     }
 
