@@ -126,10 +126,11 @@ impl Footprint {
 /// lists are searched linearly.
 const NOTED_LIMIT: usize = 64;
 
-/// Adds `obj` to a footprint's list once (beyond [`NOTED_LIMIT`] the footprint is opaque).
+/// Adds `obj` to a footprint's list once (beyond [`NOTED_LIMIT`] the footprint is opaque;
+/// the callers note nothing once it is).
 #[inline]
 fn note_object(list: &mut SmallVec<[Ref; 6]>, obj: Ref, opaque: &mut bool) {
-    if !*opaque && !list.contains(&obj) {
+    if !list.contains(&obj) {
         list.push(obj);
         *opaque = list.len() > NOTED_LIMIT;
     }
@@ -221,7 +222,7 @@ impl Recorder {
     /// Notes a read of a field or element (or a look at the monitor) of `obj`.
     #[inline]
     pub fn read(&mut self, sharing: &Sharing, obj: Ref) {
-        if sharing.is_shared(obj) {
+        if !self.settled() && sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.reads, obj, &mut fp.opaque);
         }
@@ -230,7 +231,7 @@ impl Recorder {
     /// Notes a change of the monitor of `obj`.
     #[inline]
     pub fn write(&mut self, sharing: &Sharing, obj: Ref) {
-        if sharing.is_shared(obj) {
+        if !self.settled() && sharing.is_shared(obj) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, obj, &mut fp.opaque);
         }
@@ -241,7 +242,7 @@ impl Recorder {
     /// reachability never passes through those (they are always shared).
     #[inline]
     pub fn store(&mut self, sharing: &Sharing, holder: Ref, old: Value, preexisting: u32) {
-        if sharing.is_shared(holder) {
+        if !self.settled() && sharing.is_shared(holder) {
             let fp = &mut self.footprint;
             note_object(&mut fp.writes, holder, &mut fp.opaque);
             fp.unlinks_shared |= matches!(old, Value::Ref(r) if r.0 >= preexisting.max(1));
