@@ -11,6 +11,7 @@ use crate::flow::Flow;
 use crate::flow::Stop;
 use crate::vm::Jvm;
 use crate::vm::Vm;
+use crate::vm::VmOptions;
 
 /// What a frame takes of its thread's `VmOptions::stack_size` besides its slots, in bytes.
 ///
@@ -63,6 +64,33 @@ const OVERFLOW_RESERVE: StackUse = StackUse {
     frames: 64,
 };
 
+/// What a thread's stack takes with a new frame of `code` for `method`, whose arguments are
+/// on top of `exec`'s operand stack. Callers' frames count the operand stack entries they
+/// hold, the new frame its whole `max_stack`, as HotSpot's interpreter checks at method entry.
+fn frame_use(exec: &Exec, method: &Method, code: &Code) -> StackUse {
+    let slots = (exec.stack.len() + usize::from(code.max_locals) + usize::from(code.max_stack))
+        .saturating_sub(usize::from(method.arg_entries));
+    StackUse::of(exec.frames.len() + 1, slots)
+}
+
+/// Whether a thread's stack using `used` is within `vm.stack_size` and `vm.max_stack_depth`,
+/// both raised by `reserve`.
+#[inline]
+fn stack_fits(opts: &VmOptions, used: StackUse, reserve: StackUse) -> bool {
+    used.bytes <= opts.stack_size.saturating_add(reserve.bytes)
+        && opts
+            .max_stack_depth
+            .is_none_or(|depth| used.frames <= depth.saturating_add(reserve.frames))
+}
+
+/// Whether a new frame of `code` for `method` fits within the limits without the reserve:
+/// what plain execution's calls between inner-loop runs ask, leaving the rest to
+/// [`Jvm::frame_overflows`].
+#[inline]
+pub(crate) fn frame_fits(opts: &VmOptions, exec: &Exec, method: &Method, code: &Code) -> bool {
+    stack_fits(opts, frame_use(exec, method, code), StackUse::NONE)
+}
+
 impl Jvm {
     fn is_error(&self, class: ClassId) -> bool {
         self.classes
@@ -110,7 +138,7 @@ impl<M: Machine> Vm<M> {
                         };
                         self.report_at(exec, handled);
                         let here = StackUse::of(exec.frames.len(), exec.stack.len());
-                        if self.stack_fits(here.plus(OVERFLOW_RESERVE), StackUse::NONE) {
+                        if stack_fits(&self.opts, here.plus(OVERFLOW_RESERVE), StackUse::NONE) {
                             self.regs.overflow_reserve_active = false;
                         }
                         return Ok(());
@@ -171,29 +199,15 @@ impl<M: Machine> Vm<M> {
     }
 
     /// Whether a new frame of `code` for `method`, whose arguments are on top of `exec`'s
-    /// operand stack, would overflow the thread's stack. Callers' frames count the operand
-    /// stack entries they hold, the new frame its whole `max_stack`, as HotSpot's
-    /// interpreter checks at method entry. The reserve is looked at only beyond the plain
-    /// limits: every call asks, and almost all are far from them.
+    /// operand stack, would overflow the thread's stack ([`frame_use`]). The reserve is looked
+    /// at only beyond the plain limits: every call asks, and almost all are far from them.
     #[inline]
     pub(crate) fn frame_overflows(&self, exec: &Exec, method: &Method, code: &Code) -> bool {
-        let slots = (exec.stack.len() + usize::from(code.max_locals) + usize::from(code.max_stack))
-            .saturating_sub(usize::from(method.arg_entries));
-        let with_frame = StackUse::of(exec.frames.len() + 1, slots);
-        let fits = self.stack_fits(with_frame, StackUse::NONE)
-            || (self.regs.overflow_reserve_active && self.stack_fits(with_frame, OVERFLOW_RESERVE));
+        let with_frame = frame_use(exec, method, code);
+        let fits = stack_fits(&self.opts, with_frame, StackUse::NONE)
+            || (self.regs.overflow_reserve_active
+                && stack_fits(&self.opts, with_frame, OVERFLOW_RESERVE));
         !fits
-    }
-
-    /// Whether a thread's stack using `used` is within `vm.stack_size` and
-    /// `vm.max_stack_depth`, both raised by `reserve`.
-    #[inline]
-    fn stack_fits(&self, used: StackUse, reserve: StackUse) -> bool {
-        used.bytes <= self.opts.stack_size.saturating_add(reserve.bytes)
-            && self
-                .opts
-                .max_stack_depth
-                .is_none_or(|depth| used.frames <= depth.saturating_add(reserve.frames))
     }
 
     pub(crate) fn throw_stack_overflow(&mut self, exec: &mut Exec) -> Flow {

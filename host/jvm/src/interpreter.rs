@@ -11,18 +11,23 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::class::{empty_special_entries, ready_pure_op, resolved_field, Class, Site};
+use super::class::{
+    empty_special_entries, is_receiver_key, ready_pure_op, resolved_field, Body, Class,
+    SPECIAL_CALL, STATIC_CALL,
+};
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
 use super::state::{ClassState, InitState};
-use super::thread::{Exec, Frame};
+use super::thread::{Exec, Frame, FrameKind};
 use super::value::{Ref, Value};
 
 use crate::class::Resolved;
-use crate::classfile::{BinOp, Code, Constant, Insn, Switch};
+use crate::classfile::{BinOp, Code, Constant, Insn};
+use crate::exceptions::frame_fits;
 use crate::flow::Stop;
 use crate::heap::Heap;
-use crate::vm::{Jvm, Vm};
+use crate::loader::Classes;
+use crate::vm::{Jvm, Vm, VmOptions};
 
 /// Java's `fcmpl`/`fcmpg` family: -1, 0, 1, with `nan` for unordered.
 #[inline(always)]
@@ -238,20 +243,19 @@ fn passes_cast(heap: &Heap, cache: &[OnceCell<Resolved>], index: u16, obj: Ref) 
             Some(&Resolved::Class(c)) if heap.get(obj).is_some_and(|o| o.class == c))
 }
 
-/// The running frame as [`execute`] sees it.
+/// The running frame as [`execute`] sees it: small, as plain execution makes one at every
+/// call and return (see [`enter_call`]).
 #[derive(Clone, Copy)]
 struct View<'a> {
-    /// The instructions in register form ([`Code::run`]), which plain execution runs.
-    run: &'a [Insn],
-    /// The instructions as decoded, which a machine that explores runs: it leaves the inner
+    /// The instructions in register form ([`Code::run`]), which plain execution runs; a
+    /// machine that explores runs the decoded instructions, `code.insns`: it leaves the inner
     /// loop at nearly every field and array access, before most register forms complete,
     /// and its instruction counts went up with them.
-    insns: &'a [Insn],
-    switches: &'a [Switch],
-    pool: &'a [Constant],
-    cache: &'a [OnceCell<Resolved>],
-    /// The class's call-site caches (see [`ready_pure`](crate::class::ready_pure)).
-    sites: &'a [Cell<Site>],
+    run: &'a [Insn],
+    code: &'a Code,
+    /// The method's class: its constant pool, resolution cache and call-site caches (see
+    /// [`ready_pure`](crate::class::ready_pure)).
+    class: &'a Class,
     /// Where the frame's locals and operand stack begin in the value stack.
     locals: usize,
     stack_base: usize,
@@ -260,26 +264,26 @@ struct View<'a> {
 impl<'a> View<'a> {
     /// The view of a frame running `code` of a method of `class`; with `plain`, for plain
     /// execution (which runs the register form; a machine that explores gets none).
+    #[inline(always)]
     fn of(class: &'a Class, code: &'a Code, frame: &Frame, plain: bool) -> View<'a> {
         View {
             run: match plain {
                 true => code.register_form(&class.pool),
                 false => &[],
             },
-            insns: &code.insns,
-            switches: &code.switches,
-            pool: &class.pool,
-            cache: &class.cache,
-            sites: &class.sites,
+            code,
+            class,
             locals: frame.locals as usize,
             stack_base: frame.stack_base as usize,
         }
     }
 }
 
-/// What plain execution's static field accesses between inner-loop runs reach besides the
-/// frame and the heap.
+/// What plain execution's operations between inner-loop runs (static field accesses, calls
+/// and returns) reach besides the frame and the heap.
 struct World<'b> {
+    classes: &'b Classes,
+    opts: &'b VmOptions,
     class_states: &'b PVec<ClassState>,
     exec: &'b mut Exec,
 }
@@ -293,10 +297,11 @@ fn access_static(
     world: &mut World<'_>,
     heap: &mut Heap,
     view: &View<'_>,
+    regs: &mut Regs,
     insn: Insn,
     index: u16,
 ) -> bool {
-    let Some(f) = resolved_field(view.cache, index) else {
+    let Some(f) = resolved_field(&view.class.cache, index) else {
         return false;
     };
     let Some(state) = world.class_states.get(f.class as usize) else {
@@ -305,6 +310,8 @@ fn access_static(
     if !f.is_static || state.init != InitState::Done {
         return false;
     }
+    // SAFETY: as in the outer loop's `sync!`.
+    unsafe { world.exec.stack.set_len(regs.sp) };
     // Entries and fields are copied as the inner loop writes them (`Value::relay`; see
     // `Value::put`): read back whole, an entry the inner loop wrote would stall the copy.
     let stack = &mut world.exec.stack;
@@ -340,6 +347,7 @@ fn access_static(
             stack.truncate(top);
         }
     }
+    regs.resume(regs.pc + 1, stack);
     true
 }
 
@@ -352,6 +360,17 @@ struct Regs {
     sp: usize,
     cap: usize,
     left: u64,
+}
+
+impl Regs {
+    /// Runs on at `pc` with the value stack `stack`, which code outside the inner loop changed.
+    #[inline(always)]
+    fn resume(&mut self, pc: usize, stack: &mut Vec<Value>) {
+        self.pc = pc;
+        self.base = stack.as_mut_ptr();
+        self.sp = stack.len();
+        self.cap = stack.capacity();
+    }
 }
 
 /// The inner loop: executes the instructions of `view`'s frame that need only the frame and
@@ -415,7 +434,11 @@ fn execute<'a, M: Machine, const ONE: bool>(
     // The instruction pointer: the instruction the loop runs next, as an address (one register
     // for the dispatch, where an index also needs the code's base), and the code's start and
     // end (a machine that explores runs the decoded instructions, which have no end marker).
-    let code: &[Insn] = if M::EXPLORES { view.insns } else { view.run };
+    let code: &[Insn] = if M::EXPLORES {
+        &view.code.insns
+    } else {
+        view.run
+    };
     let start = code.as_ptr();
     let code_end = start.wrapping_add(code.len()) as usize;
     let mut ip = start.wrapping_add(pc);
@@ -684,7 +707,10 @@ fn execute<'a, M: Machine, const ONE: bool>(
         ($op:expr, $index:expr) => {{
             // SAFETY: the guard proved the three entries exist.
             let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
-            match (field_mut(heap, view.cache, $index, obj), apply($op, x, y)) {
+            match (
+                field_mut(heap, &&view.class.cache, $index, obj),
+                apply($op, x, y),
+            ) {
                 (Some(slot), Some(v)) => {
                     write!(slot, v);
                     top = unsafe { top.sub(3) };
@@ -738,12 +764,17 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Dconst(v) => constant!(Value::Double(f64::from(v))),
             Insn::Ldc(index) | Insn::Ldc2(index) => {
                 // Numeric constants need no resolution, nor strings the same in every state.
-                match view.pool.get(usize::from(index)) {
+                match view.class.pool.get(usize::from(index)) {
                     Some(&Constant::Int(v)) => constant!(Value::Int(v)),
                     Some(&Constant::Float(v)) => constant!(Value::Float(v)),
                     Some(&Constant::Long(v)) => constant!(Value::Long(v)),
                     Some(&Constant::Double(v)) => constant!(Value::Double(v)),
-                    _ => match view.cache.get(usize::from(index)).and_then(OnceCell::get) {
+                    _ => match view
+                        .class
+                        .cache
+                        .get(usize::from(index))
+                        .and_then(OnceCell::get)
+                    {
                         Some(&Resolved::String(r)) => constant!(Value::Ref(r)),
                         _ => break Exit::Slow(*at),
                     },
@@ -1006,18 +1037,18 @@ fn execute<'a, M: Machine, const ONE: bool>(
             Insn::Ret(i) => match unsafe { *local!(i) } {
                 // A return address of another method's code, passed in by ill-typed code,
                 // could lie beyond this one's.
-                Value::RetAddr(a) if (a as usize) <= view.insns.len() => goto!(a),
+                Value::RetAddr(a) if (a as usize) <= view.code.insns.len() => goto!(a),
                 _ => fail!(Fault::BadRet),
             },
             Insn::TableSwitch(s) | Insn::LookupSwitch(s) => {
                 let key = pop!().as_int();
-                goto!(view.switches[s as usize].target(key));
+                goto!(view.code.switches[s as usize].target(key));
             }
             Insn::GetField(index) => {
                 if M::EXPLORES && !quiet {
                     break Exit::Slow(*at);
                 }
-                let Some(f) = resolved_field(view.cache, index) else {
+                let Some(f) = resolved_field(&view.class.cache, index) else {
                     break Exit::Slow(*at);
                 };
                 let obj = peek!(0).as_ref();
@@ -1034,7 +1065,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // A call bound to a pure native of an initialized class, computed in place as
             // the outer loop's `call_pure` would (plain execution only, as there).
             Insn::InvokeStatic(index) if !M::EXPLORES => {
-                let site = view.sites.get(usize::from(index)).map(Cell::get);
+                let site = view.class.sites.get(usize::from(index)).map(Cell::get);
                 match site.and_then(|[(key, _), _]| ready_pure_op(key)) {
                     Some(op) if holds!(op.args()) => {
                         // SAFETY: the guard proved the arguments exist.
@@ -1052,7 +1083,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 if M::EXPLORES && !quiet {
                     break Exit::Slow(*at);
                 }
-                let Some(f) = resolved_field(view.cache, index) else {
+                let Some(f) = resolved_field(&view.class.cache, index) else {
                     break Exit::Slow(*at);
                 };
                 let obj = peek!(1).as_ref();
@@ -1141,7 +1172,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
             }
             Insn::GetFieldL(a, index) if whole!() && fits!(1) => {
-                match field(heap, view.cache, index, value!(a).as_ref()) {
+                match field(heap, &view.class.cache, index, value!(a).as_ref()) {
                     Some(field) => {
                         // SAFETY: top < end; a field is a valid value.
                         copy!(field, top);
@@ -1152,7 +1183,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 }
             }
             Insn::BinLF(op, x, a, index) if whole!() && fits!(1) => {
-                match field(heap, view.cache, index, value!(a).as_ref()).copied() {
+                match field(heap, &view.class.cache, index, value!(a).as_ref()).copied() {
                     Some(y) => fused!(4, apply(op, value!(x), y), |v| push!(v)),
                     None => load!(x),
                 }
@@ -1191,7 +1222,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 goto!(target);
             }
             Insn::GetFieldDupL(a, index) if whole!() && fits!(2) => {
-                match field(heap, view.cache, index, value!(a).as_ref()) {
+                match field(heap, &view.class.cache, index, value!(a).as_ref()) {
                     Some(field) => {
                         // The receiver is copied as it lies (`push!` would rebuild it from
                         // its variant). SAFETY: fits!(2) left room for both; locals and
@@ -1216,7 +1247,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                 bin_put_field!(BinOp::Dmul, index)
             }
             Insn::BinSF(op, a, index) if whole!() && holds!(1) => {
-                match field(heap, view.cache, index, value!(a).as_ref()).copied() {
+                match field(heap, &view.class.cache, index, value!(a).as_ref()).copied() {
                     // SAFETY: the guard proved the top entry exists.
                     Some(y) => fused!(3, apply(op, unsafe { *top.sub(1) }, y), |v| set_top!(v)),
                     None => load!(a),
@@ -1306,7 +1337,9 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     None => fail!(Fault::Null),
                 }
             }
-            Insn::CheckCast(index) if passes_cast(heap, view.cache, index, peek!(0).as_ref()) => {
+            Insn::CheckCast(index)
+                if passes_cast(heap, &view.class.cache, index, peek!(0).as_ref()) =>
+            {
                 step!(1)
             }
             // Listed rather than `_`: a new instruction must be placed on purpose.
@@ -1358,7 +1391,7 @@ fn execute_single<M: Machine>(view: &View<'_>, heap: &mut Heap, regs: &mut Regs)
 /// leaves it to the outer loop, which throws). Handled in the inner loop itself, it cost the
 /// numeric programs 5–13% of their time through the loop's code layout.
 fn drop_empty_call(view: &View<'_>, regs: &mut Regs, index: u16) -> bool {
-    let site = view.sites.get(usize::from(index)).map(Cell::get);
+    let site = view.class.sites.get(usize::from(index)).map(Cell::get);
     let Some(n) = site.and_then(|[(key, _), _]| empty_special_entries(key)) else {
         return false;
     };
@@ -1374,44 +1407,190 @@ fn drop_empty_call(view: &View<'_>, regs: &mut Regs, index: u16) -> bool {
     true
 }
 
-/// Plain execution's inner loop: [`execute`], with the static field accesses of initialized
-/// classes made between its runs ([`access_static`]), so that they cost neither the outer loop
-/// nor the inner loop's registers.
-#[inline]
-fn run_plain<M: Machine>(
-    view: &View<'_>,
-    heap: &mut Heap,
-    world: &mut World<'_>,
+/// An invoke (`insn`) made between inner-loop runs in plain execution, where its call site's
+/// cache ([`Site`](crate::class::Site)) selects a bytecode method that needs no more than a frame (not
+/// synchronized; a static method's class initialized; the frame within the stack's limits):
+/// the callee's frame pushed, as `Vm::call` pushes it, and `view` and `regs` moved to it.
+/// `false` (nothing changed) leaves the call to the outer loop. Through the outer loop, a
+/// call and its return cost about 450 machine instructions.
+fn enter_call<'w>(
+    world: &mut World<'w>,
+    heap: &Heap,
+    view: &mut View<'w>,
     regs: &mut Regs,
-) -> Exit {
+    insn: Insn,
+) -> bool {
+    let (Insn::InvokeStatic(index)
+    | Insn::InvokeSpecial(index)
+    | Insn::InvokeVirtual(index)
+    | Insn::InvokeInterface(index)) = insn
+    else {
+        return false;
+    };
+    let Some(site) = view.class.sites.get(usize::from(index)) else {
+        return false;
+    };
+    let [(key, first), (second_key, second)] = site.get();
+    let classes = world.classes;
+    // The receiver (for a call with one), `entries` below the top.
+    let receiver = |entries: usize| {
+        let at = regs
+            .sp
+            .checked_sub(entries)
+            .filter(|&at| at >= view.stack_base)?;
+        // SAFETY: the entry is below `sp`, written (see `execute`).
+        let r = unsafe { *regs.base.add(at) }.as_ref();
+        (!r.is_null()).then_some(r)
+    };
+    let target = match insn {
+        Insn::InvokeStatic(_) if key == STATIC_CALL => first,
+        Insn::InvokeSpecial(_) if key == SPECIAL_CALL => first,
+        Insn::InvokeVirtual(_) | Insn::InvokeInterface(_) if is_receiver_key(key) => {
+            // Both entries' methods have the call's descriptor (see `Vm::op_invoke`).
+            let entries = usize::from(classes.method(first).arg_entries);
+            let Some(class) = receiver(entries).and_then(|r| heap.get(r)).map(|o| o.class) else {
+                return false;
+            };
+            match class {
+                c if c == key => first,
+                c if c == second_key => second,
+                c => {
+                    // A receiver class the site has not seen lately (a megamorphic site's):
+                    // selected as `Vm::op_invoke` selects it, and joins the site's classes.
+                    let Some(&Resolved::Method(resolved)) = view
+                        .class
+                        .cache
+                        .get(usize::from(index))
+                        .and_then(OnceCell::get)
+                    else {
+                        return false;
+                    };
+                    let Some(selected) = classes.selected(c, resolved) else {
+                        return false;
+                    };
+                    site.set([(c, selected), (key, first)]);
+                    selected
+                }
+            }
+        }
+        _ => return false,
+    };
+    let m = classes.method(target);
+    let Body::Code(code) = m.body() else {
+        return false;
+    };
+    let ready = match insn {
+        Insn::InvokeStatic(_) => world
+            .class_states
+            .get(m.class as usize)
+            .is_some_and(|s| s.init == InitState::Done),
+        Insn::InvokeSpecial(_) => receiver(usize::from(m.arg_entries)).is_some(),
+        _ => true,
+    };
+    let exec = &mut *world.exec;
+    // SAFETY: as in the outer loop's `sync!`.
+    unsafe { exec.stack.set_len(regs.sp) };
+    if !ready || m.is_synchronized() || !frame_fits(world.opts, exec, m, code) {
+        return false;
+    }
+    let Some(caller) = exec.frames.last_mut() else {
+        return false;
+    };
+    caller.pc = regs.pc as u32;
+    exec.push_frame(
+        m,
+        code.max_locals,
+        code.max_stack,
+        FrameKind::Call,
+        Ref::NULL,
+    );
+    let Some(frame) = exec.frames.last() else {
+        return false;
+    };
+    *view = View::of(classes.get(m.class), code, frame, true);
+    regs.resume(0, &mut exec.stack);
+    true
+}
+
+/// A `return` (with `value`, one that returns a value) made between inner-loop runs in plain
+/// execution, of a frame [`enter_call`] or `Vm::call` pushed for an ordinary call of a method
+/// that holds no monitor: the frame popped, as `Vm::op_return` pops it, and `view` and `regs`
+/// moved to the caller, after its invoke. `false` (nothing changed) leaves it to the outer
+/// loop.
+fn leave_call<'w>(
+    world: &mut World<'w>,
+    view: &mut View<'w>,
+    regs: &mut Regs,
+    value: bool,
+) -> bool {
+    let exec = &mut *world.exec;
+    let [.., caller, callee] = &exec.frames[..] else {
+        return false;
+    };
+    if callee.kind != FrameKind::Call || !callee.lock.is_null() {
+        return false;
+    }
+    let (caller, base) = (caller.clone(), callee.locals as usize);
+    let m = world.classes.method(caller.method);
+    let Body::Code(code) = m.body() else {
+        return false;
+    };
+    // SAFETY: as in the outer loop's `sync!`.
+    unsafe { exec.stack.set_len(regs.sp) };
+    exec.frames.pop();
+    match value {
+        true => exec.collapse_to(base),
+        false => exec.stack.truncate(base),
+    }
+    *view = View::of(world.classes.get(m.class), code, &caller, true);
+    regs.resume(caller.pc as usize + 1, &mut exec.stack);
+    true
+}
+
+/// Plain execution's inner loop: [`execute`], with static field accesses of initialized
+/// classes ([`access_static`]) and calls and returns through call-site caches ([`enter_call`],
+/// [`leave_call`]) made between its runs, so that they cost neither the outer loop nor the
+/// inner loop's registers. With `true`, the loop ended in a frame other than `view`'s (the
+/// outer loop takes up the new top frame and runs its instruction again).
+#[inline]
+fn run_plain<'w, M: Machine>(
+    view: &View<'w>,
+    heap: &mut Heap,
+    world: &mut World<'w>,
+    regs: &mut Regs,
+) -> (Exit, bool) {
+    let mut view = *view;
+    let mut moved = false;
     loop {
         // The run's charge to the budget (see `goto!` in `execute`).
         let Some(rest) = regs.left.checked_sub(1) else {
-            return Exit::Budget;
+            return (Exit::Budget, moved);
         };
         regs.left = rest;
-        let exit = execute_outlined::<M>(view, heap, regs);
-        if let Exit::Slow(Insn::InvokeSpecial(index)) = exit {
-            if drop_empty_call(view, regs, index) {
-                continue;
-            }
-            return exit;
-        }
-        let Exit::Slow(insn @ (Insn::GetStatic(index) | Insn::PutStatic(index))) = exit else {
-            return exit;
+        let exit = execute_outlined::<M>(&view, heap, regs);
+        let Exit::Slow(insn) = exit else {
+            return (exit, moved);
         };
-        // SAFETY: as in the outer loop's `sync!`.
-        unsafe { world.exec.stack.set_len(regs.sp) };
-        if !access_static(world, heap, view, insn, index) {
-            return exit;
+        // Whether the operation was made, and whether it moved to another frame.
+        let made = match insn {
+            Insn::InvokeSpecial(index) if drop_empty_call(&view, regs, index) => Some(false),
+            Insn::InvokeStatic(_)
+            | Insn::InvokeSpecial(_)
+            | Insn::InvokeVirtual(_)
+            | Insn::InvokeInterface(_) => {
+                enter_call(world, heap, &mut view, regs, insn).then_some(true)
+            }
+            Insn::Return => leave_call(world, &mut view, regs, false).then_some(true),
+            Insn::ReturnValue => leave_call(world, &mut view, regs, true).then_some(true),
+            Insn::GetStatic(index) | Insn::PutStatic(index) => {
+                access_static(world, heap, &view, regs, insn, index).then_some(false)
+            }
+            _ => None,
+        };
+        match made {
+            Some(moves) => moved |= moves,
+            None => return (exit, moved),
         }
-        let stack = &mut world.exec.stack;
-        (regs.pc, regs.base, regs.sp, regs.cap) = (
-            regs.pc + 1,
-            stack.as_mut_ptr(),
-            stack.len(),
-            stack.capacity(),
-        );
     }
 }
 
@@ -1492,9 +1671,7 @@ impl<M: Machine> Vm<M> {
             // stack, and `reload!` picks the buffer up again after.
             macro_rules! reload {
                 () => {{
-                    r.base = exec.stack.as_mut_ptr();
-                    r.sp = exec.stack.len();
-                    r.cap = exec.stack.capacity();
+                    r.resume(r.pc, &mut exec.stack);
                 }};
             }
             reload!();
@@ -1561,18 +1738,26 @@ impl<M: Machine> Vm<M> {
                 }
                 retry = false;
                 let quiet = library_frame && M::quiet_library(self);
-                let state = &mut self.jvm.state;
-                let heap = &mut state.heap;
+                let jvm = &mut self.jvm;
+                let heap = &mut jvm.state.heap;
                 let mut world = World {
-                    class_states: &state.class_states,
+                    classes: &jvm.classes,
+                    opts: &jvm.opts,
+                    class_states: &jvm.state.class_states,
                     exec: &mut *exec,
                 };
+                // Whether plain execution's loop moved to another frame (see `run_plain`).
+                let mut moved = false;
                 let exit = match (M::EXPLORES, recording) {
                     _ if !M::EXPLORES && (single || one_step) => {
                         single = false;
                         execute_single::<M>(&view, heap, &mut r)
                     }
-                    (false, _) => run_plain::<M>(&view, heap, &mut world, &mut r),
+                    (false, _) => {
+                        let exit;
+                        (exit, moved) = run_plain::<M>(&view, heap, &mut world, &mut r);
+                        exit
+                    }
                     (true, false) => execute::<M, false>(&view, heap, &mut r, quiet),
                     (true, true) => execute::<M, true>(&view, heap, &mut r, quiet),
                 };
@@ -1582,6 +1767,10 @@ impl<M: Machine> Vm<M> {
                 }
                 // From here on the stack is the vector's, until `reload!`.
                 sync!();
+                if moved && !matches!(exit, Exit::Budget) {
+                    // The new top frame's instruction runs again from its own loop.
+                    continue 'frame;
+                }
                 // A fault of the current instruction: the exception it throws.
                 macro_rules! fault {
                     ($f:expr) => {{

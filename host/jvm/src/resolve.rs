@@ -225,25 +225,17 @@ impl Classes {
     /// Selects the implementation of `resolved` for a receiver of class `receiver`
     /// (invokevirtual and invokeinterface).
     pub fn select(&mut self, receiver: ClassId, resolved: MethodId) -> Result<MethodId, LinkError> {
-        let m = self.method(resolved);
-        if m.is_private() || m.is_static() {
-            return Ok(resolved);
+        if let Some(selected) = self.selected(receiver, resolved) {
+            return Ok(selected);
         }
-        // A method with a vtable slot belongs to a class; every subclass (and array class, for
-        // Object's methods) keeps the slot's meaning, so the slot selects directly.
+        let m = self.method(resolved);
         if let Some(index) = m.vtable_index {
             if let Some(&selected) = self.get(receiver).vtable.get(index as usize) {
-                if !self.method(selected).is_abstract() {
-                    return Ok(selected);
-                }
                 return self.check_concrete(receiver, selected, resolved);
             }
         }
         let m = m.clone();
         let rc = self.get(receiver).clone();
-        if let Some(&cached) = self.selection_cache.get(&(receiver, resolved)) {
-            return Ok(cached);
-        }
         let selected = rc
             .vtable
             .iter()
@@ -256,6 +248,25 @@ impl Classes {
         let selected = self.check_concrete(receiver, selected, resolved)?;
         self.selection_cache.insert((receiver, resolved), selected);
         Ok(selected)
+    }
+
+    /// The implementation of `resolved` for a receiver of class `receiver`, where it is known
+    /// without a search: a private or static method itself, a concrete method in its vtable
+    /// slot (a method with a slot belongs to a class; every subclass, and array class for
+    /// Object's methods, keeps the slot's meaning), or an earlier selection. Plain execution's
+    /// calls between inner-loop runs take it; [`select`](Self::select) does the rest.
+    #[inline]
+    pub fn selected(&self, receiver: ClassId, resolved: MethodId) -> Option<MethodId> {
+        let m = self.method(resolved);
+        if m.is_private() || m.is_static() {
+            return Some(resolved);
+        }
+        if let Some(index) = m.vtable_index {
+            if let Some(&selected) = self.get(receiver).vtable.get(index as usize) {
+                return (!self.method(selected).is_abstract()).then_some(selected);
+            }
+        }
+        self.selection_cache.get(&(receiver, resolved)).copied()
     }
 
     fn check_concrete(
