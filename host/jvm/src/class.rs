@@ -156,6 +156,13 @@ impl Class {
         matches!(self.kind, ClassKind::Array { .. })
     }
 
+    /// Whether `new` can make an instance of the class: neither abstract, nor an interface,
+    /// nor an array class.
+    #[inline]
+    pub fn is_instantiable(&self) -> bool {
+        self.access & (access::ABSTRACT | access::INTERFACE) == 0 && !self.is_array()
+    }
+
     /// The kind of element of an array class (references for other classes).
     pub fn elem_kind(&self) -> ElemKind {
         match self.kind {

@@ -25,7 +25,7 @@ use crate::class::Resolved;
 use crate::classfile::{BinOp, Code, Constant, Insn};
 use crate::exceptions::frame_fits;
 use crate::flow::Stop;
-use crate::heap::Heap;
+use crate::heap::{instance_footprint, Heap, Obj, ObjData};
 use crate::loader::Classes;
 use crate::vm::{Jvm, Vm, VmOptions};
 
@@ -1547,11 +1547,55 @@ fn leave_call<'w>(
     true
 }
 
+/// A `new` (of pool entry `index`) made between inner-loop runs in plain execution, as
+/// `Vm::op_new` makes it: the object allocated and pushed, if its class is resolved,
+/// instantiable and initialized, and the heap has room for it without a collection. `false`
+/// (nothing changed) leaves it to the outer loop.
+fn new_object(
+    world: &mut World<'_>,
+    heap: &mut Heap,
+    view: &View<'_>,
+    regs: &mut Regs,
+    index: u16,
+) -> bool {
+    let Some(&Resolved::Class(target)) = view
+        .class
+        .cache
+        .get(usize::from(index))
+        .and_then(OnceCell::get)
+    else {
+        return false;
+    };
+    let class = world.classes.get(target);
+    let defaults = &class.instance_defaults;
+    let ready = class.is_instantiable()
+        && world
+            .class_states
+            .get(target as usize)
+            .is_some_and(|s| s.init == InitState::Done)
+        && heap
+            .bytes()
+            .saturating_add(instance_footprint(defaults.len()))
+            <= world.opts.heap_limit;
+    if !ready {
+        return false;
+    }
+    let r = heap.alloc(Obj::new(target, ObjData::Fields(Box::from(&defaults[..]))));
+    let stack = &mut world.exec.stack;
+    // SAFETY: as in the outer loop's `sync!`.
+    unsafe { stack.set_len(regs.sp) };
+    stack.push(Value::Ref(r));
+    regs.resume(regs.pc + 1, stack);
+    true
+}
+
 /// Plain execution's inner loop: [`execute`], with static field accesses of initialized
-/// classes ([`access_static`]) and calls and returns through call-site caches ([`enter_call`],
-/// [`leave_call`]) made between its runs, so that they cost neither the outer loop nor the
-/// inner loop's registers. With `true`, the loop ended in a frame other than `view`'s (the
-/// outer loop takes up the new top frame and runs its instruction again).
+/// classes ([`access_static`]), calls and returns through call-site caches ([`enter_call`],
+/// [`leave_call`]) and allocations ([`new_object`]) made between its runs, so that they cost
+/// neither the outer loop nor the inner loop's registers. They report no events: plain
+/// execution's machine ([`Plain`](crate::Plain)) wants none. With `true`, the loop ended in a
+/// frame other than `view`'s (the outer loop takes up the new top frame and runs its
+/// instruction again).
 #[inline]
 fn run_plain<'w, M: Machine>(
     view: &View<'w>,
@@ -1585,6 +1629,7 @@ fn run_plain<'w, M: Machine>(
             Insn::GetStatic(index) | Insn::PutStatic(index) => {
                 access_static(world, heap, &view, regs, insn, index).then_some(false)
             }
+            Insn::New(index) => new_object(world, heap, &view, regs, index).then_some(false),
             _ => None,
         };
         match made {

@@ -724,10 +724,7 @@ impl<M: Machine> Vm<M> {
             Err(e) => return self.throw_link_error(exec, e),
         };
         let t = self.classes.get(target);
-        if t.access & (crate::classfile::access::ABSTRACT | crate::classfile::access::INTERFACE)
-            != 0
-            || t.is_array()
-        {
+        if !t.is_instantiable() {
             let name = t.java_name();
             return self.throw_new(exec, "java/lang/InstantiationError", Some(name));
         }
