@@ -247,10 +247,10 @@ fn passes_cast(heap: &Heap, cache: &[OnceCell<Resolved>], index: u16, obj: Ref) 
 /// call and return (see [`enter_call`]).
 #[derive(Clone, Copy)]
 struct View<'a> {
-    /// The instructions in register form ([`Code::run`]), which plain execution runs; a
-    /// machine that explores runs the decoded instructions, `code.insns`: it leaves the inner
-    /// loop at nearly every field and array access, before most register forms complete,
-    /// and its instruction counts went up with them.
+    /// The instructions the frame runs: in register form ([`Code::run`]) in plain execution;
+    /// as decoded for a machine that explores, which leaves the inner loop at nearly every
+    /// field and array access, before most register forms complete (its instruction counts
+    /// went up with them).
     run: &'a [Insn],
     code: &'a Code,
     /// The method's class: its constant pool, resolution cache and call-site caches (see
@@ -263,13 +263,13 @@ struct View<'a> {
 
 impl<'a> View<'a> {
     /// The view of a frame running `code` of a method of `class`; with `plain`, for plain
-    /// execution (which runs the register form; a machine that explores gets none).
-    #[inline(always)]
+    /// execution (which runs the register form; a machine that explores, the decoded
+    /// instructions).
     fn of(class: &'a Class, code: &'a Code, frame: &Frame, plain: bool) -> View<'a> {
         View {
             run: match plain {
                 true => code.register_form(&class.pool),
-                false => &[],
+                false => &code.insns,
             },
             code,
             class,
@@ -434,11 +434,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
     // The instruction pointer: the instruction the loop runs next, as an address (one register
     // for the dispatch, where an index also needs the code's base), and the code's start and
     // end (a machine that explores runs the decoded instructions, which have no end marker).
-    let code: &[Insn] = if M::EXPLORES {
-        &view.code.insns
-    } else {
-        view.run
-    };
+    let code = view.run;
     let start = code.as_ptr();
     let code_end = start.wrapping_add(code.len()) as usize;
     let mut ip = start.wrapping_add(pc);
@@ -1785,12 +1781,6 @@ impl<M: Machine> Vm<M> {
                 let quiet = library_frame && M::quiet_library(self);
                 let jvm = &mut self.jvm;
                 let heap = &mut jvm.state.heap;
-                let mut world = World {
-                    classes: &jvm.classes,
-                    opts: &jvm.opts,
-                    class_states: &jvm.state.class_states,
-                    exec: &mut *exec,
-                };
                 // Whether plain execution's loop moved to another frame (see `run_plain`).
                 let mut moved = false;
                 let exit = match (M::EXPLORES, recording) {
@@ -1799,6 +1789,12 @@ impl<M: Machine> Vm<M> {
                         execute_single::<M>(&view, heap, &mut r)
                     }
                     (false, _) => {
+                        let mut world = World {
+                            classes: &jvm.classes,
+                            opts: &jvm.opts,
+                            class_states: &jvm.state.class_states,
+                            exec: &mut *exec,
+                        };
                         let exit;
                         (exit, moved) = run_plain::<M>(&view, heap, &mut world, &mut r);
                         exit
