@@ -279,8 +279,8 @@ impl<'a> View<'a> {
     }
 }
 
-/// What plain execution's operations between inner-loop runs (static field accesses, calls
-/// and returns) reach besides the frame and the heap.
+/// What plain execution's operations between inner-loop runs (static field accesses, calls,
+/// returns and allocations) reach besides the frame and the heap.
 struct World<'b> {
     classes: &'b Classes,
     opts: &'b VmOptions,
@@ -704,7 +704,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
             // SAFETY: the guard proved the three entries exist.
             let (obj, x, y) = unsafe { ((*top.sub(3)).as_ref(), *top.sub(2), *top.sub(1)) };
             match (
-                field_mut(heap, &&view.class.cache, $index, obj),
+                field_mut(heap, &view.class.cache, $index, obj),
                 apply($op, x, y),
             ) {
                 (Some(slot), Some(v)) => {
@@ -1404,10 +1404,10 @@ fn drop_empty_call(view: &View<'_>, regs: &mut Regs, index: u16) -> bool {
 }
 
 /// An invoke (`insn`) made between inner-loop runs in plain execution, where its call site's
-/// cache ([`Site`](crate::class::Site)) selects a bytecode method that needs no more than a frame (not
-/// synchronized; a static method's class initialized; the frame within the stack's limits):
-/// the callee's frame pushed, as `Vm::call` pushes it, and `view` and `regs` moved to it.
-/// `false` (nothing changed) leaves the call to the outer loop. Through the outer loop, a
+/// cache ([`Site`](crate::class::Site)) selects a bytecode method that needs no more than a
+/// frame (not synchronized; a static method's class initialized; the frame within the stack's
+/// limits): the callee's frame pushed, as `Vm::call` pushes it, and `view` and `regs` moved to
+/// it. `false` (nothing changed) leaves the call to the outer loop. Through the outer loop, a
 /// call and its return cost about 450 machine instructions.
 fn enter_call<'w>(
     world: &mut World<'w>,
@@ -1438,6 +1438,8 @@ fn enter_call<'w>(
         let r = unsafe { *regs.base.add(at) }.as_ref();
         (!r.is_null()).then_some(r)
     };
+    // What the site learns: a receiver class it had not seen lately, with its selection.
+    let mut learned = None;
     let target = match insn {
         Insn::InvokeStatic(_) if key == STATIC_CALL => first,
         Insn::InvokeSpecial(_) if key == SPECIAL_CALL => first,
@@ -1464,7 +1466,7 @@ fn enter_call<'w>(
                     let Some(selected) = classes.selected(c, resolved) else {
                         return false;
                     };
-                    site.set([(c, selected), (key, first)]);
+                    learned = Some([(c, selected), (key, first)]);
                     selected
                 }
             }
@@ -1492,6 +1494,9 @@ fn enter_call<'w>(
     let Some(caller) = exec.frames.last_mut() else {
         return false;
     };
+    if let Some(entries) = learned {
+        site.set(entries);
+    }
     caller.pc = regs.pc as u32;
     exec.push_frame(
         m,
