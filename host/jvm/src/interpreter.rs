@@ -277,6 +277,15 @@ impl<'a> View<'a> {
             stack_base: frame.stack_base as usize,
         }
     }
+
+    /// What pool entry `index` of the frame's class resolved to, if it has been resolved.
+    #[inline(always)]
+    fn resolved(&self, index: u16) -> Option<&'a Resolved> {
+        self.class
+            .cache
+            .get(usize::from(index))
+            .and_then(OnceCell::get)
+    }
 }
 
 /// What plain execution's operations between inner-loop runs (static field accesses, calls,
@@ -1407,8 +1416,9 @@ fn drop_empty_call(view: &View<'_>, regs: &mut Regs, index: u16) -> bool {
 /// cache ([`Site`](crate::class::Site)) selects a bytecode method that needs no more than a
 /// frame (not synchronized; a static method's class initialized; the frame within the stack's
 /// limits): the callee's frame pushed, as `Vm::call` pushes it, and `view` and `regs` moved to
-/// it. `false` (nothing changed) leaves the call to the outer loop. Through the outer loop, a
-/// call and its return cost about 450 machine instructions.
+/// it. `false` leaves the call to the outer loop, with nothing changed but perhaps the site's
+/// cache, which then holds the selection the outer loop makes. Through the outer loop, a call
+/// and its return cost about 450 machine instructions.
 fn enter_call<'w>(
     world: &mut World<'w>,
     heap: &Heap,
@@ -1438,8 +1448,6 @@ fn enter_call<'w>(
         let r = unsafe { *regs.base.add(at) }.as_ref();
         (!r.is_null()).then_some(r)
     };
-    // What the site learns: a receiver class it had not seen lately, with its selection.
-    let mut learned = None;
     let target = match insn {
         Insn::InvokeStatic(_) if key == STATIC_CALL => first,
         Insn::InvokeSpecial(_) if key == SPECIAL_CALL => first,
@@ -1455,18 +1463,13 @@ fn enter_call<'w>(
                 c => {
                     // A receiver class the site has not seen lately (a megamorphic site's):
                     // selected as `Vm::op_invoke` selects it, and joins the site's classes.
-                    let Some(&Resolved::Method(resolved)) = view
-                        .class
-                        .cache
-                        .get(usize::from(index))
-                        .and_then(OnceCell::get)
-                    else {
+                    let Some(&Resolved::Method(resolved)) = view.resolved(index) else {
                         return false;
                     };
                     let Some(selected) = classes.selected(c, resolved) else {
                         return false;
                     };
-                    learned = Some([(c, selected), (key, first)]);
+                    site.set([(c, selected), (key, first)]);
                     selected
                 }
             }
@@ -1494,9 +1497,6 @@ fn enter_call<'w>(
     let Some(caller) = exec.frames.last_mut() else {
         return false;
     };
-    if let Some(entries) = learned {
-        site.set(entries);
-    }
     caller.pc = regs.pc as u32;
     exec.push_frame(
         m,
@@ -1559,12 +1559,7 @@ fn new_object(
     regs: &mut Regs,
     index: u16,
 ) -> bool {
-    let Some(&Resolved::Class(target)) = view
-        .class
-        .cache
-        .get(usize::from(index))
-        .and_then(OnceCell::get)
-    else {
+    let Some(&Resolved::Class(target)) = view.resolved(index) else {
         return false;
     };
     let class = world.classes.get(target);
