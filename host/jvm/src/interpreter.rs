@@ -774,12 +774,7 @@ fn execute<'a, M: Machine, const ONE: bool>(
                     Some(&Constant::Float(v)) => constant!(Value::Float(v)),
                     Some(&Constant::Long(v)) => constant!(Value::Long(v)),
                     Some(&Constant::Double(v)) => constant!(Value::Double(v)),
-                    _ => match view
-                        .class
-                        .cache
-                        .get(usize::from(index))
-                        .and_then(OnceCell::get)
-                    {
+                    _ => match view.resolved(index) {
                         Some(&Resolved::String(r)) => constant!(Value::Ref(r)),
                         _ => break Exit::Slow(*at),
                     },
