@@ -21,6 +21,7 @@ use crate::machine::Machine;
 use crate::natives::intrinsic::{alloc, decline, enabled, room};
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{jbool, Args};
+use crate::state::InitState;
 use crate::thread::Exec;
 use crate::value::{ElemKind, Ref, Value};
 use crate::vm::{Jvm, NativeFn, Vm};
@@ -44,7 +45,7 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     r.add("java/lang/StringUTF16", "isBigEndian", "()Z", |_, _, _| {
         Ok(jbool(false))
     });
-    let intrinsics: [(&str, &str, &str, NativeFn<M>); 30] = [
+    let intrinsics: [(&str, &str, &str, NativeFn<M>); 32] = [
         // StringBuilder (final) wraps the builder's methods, returning itself: one call
         // less per append. StringBuffer's also clear its toString cache, so they run as
         // bytecode (and reach the builder's intrinsics).
@@ -133,6 +134,18 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
             "append",
             "(J)Ljava/lang/AbstractStringBuilder;",
             append_long,
+        ),
+        (
+            "java/lang/StringLatin1",
+            "toUpperCase",
+            "(Ljava/lang/String;[BLjava/util/Locale;)Ljava/lang/String;",
+            |vm, exec, a| latin1_to_case(vm, exec, a, Case::Upper),
+        ),
+        (
+            "java/lang/StringLatin1",
+            "toLowerCase",
+            "(Ljava/lang/String;[BLjava/util/Locale;)Ljava/lang/String;",
+            |vm, exec, a| latin1_to_case(vm, exec, a, Case::Lower),
         ),
         ("java/lang/Integer", "stringSize", "(I)I", |vm, _, a| {
             enabled(vm)?;
@@ -412,6 +425,84 @@ fn to_chars<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, value: Ref, coder: i32)
 fn latin1_new_string<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     enabled(vm)?;
     new_latin1_string(vm, exec, a.obj(0), a.int(1), a.int(2))
+}
+
+/// Which case [`latin1_to_case`] maps to.
+#[derive(Clone, Copy)]
+enum Case {
+    Upper,
+    Lower,
+}
+
+impl Case {
+    /// What `CharacterDataLatin1` maps Latin-1 char `c` to (`toUpperCaseEx`, `toLowerCase`);
+    /// `None` where that is no Latin-1 char: `\u00b5` and `\u00ff` have upper cases beyond
+    /// Latin-1, and `\u00df` has none of one char (`Character.ERROR`).
+    fn map(self, c: u8) -> Option<u8> {
+        match (self, c) {
+            (Case::Upper, b'a'..=b'z') => Some(c - 0x20),
+            (Case::Upper, 0xb5 | 0xdf | 0xff) => None,
+            (Case::Upper, 0xe0..=0xfe) if c != 0xf7 => Some(c - 0x20),
+            (Case::Lower, b'A'..=b'Z') => Some(c + 0x20),
+            (Case::Lower, 0xc0..=0xde) if c != 0xd7 => Some(c + 0x20),
+            _ => Some(c),
+        }
+    }
+}
+
+/// `StringLatin1.toUpperCase(String str, byte[] value, Locale locale)` and `toLowerCase`
+/// (what `String.toUpperCase()` and `toLowerCase()` of a Latin-1 string call): `str` itself
+/// when no char changes, else a new Latin-1 String. Declines where the bytecode does more:
+/// a null locale, the Turkish, Azeri and Lithuanian rules (`locale`'s language `tr`, `az`,
+/// `lt`), a char whose case is beyond Latin-1, or `CharacterDataLatin1` not initialized yet
+/// (the bytecode initializes it).
+fn latin1_to_case<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &mut Exec,
+    a: &[Value],
+    case: Case,
+) -> NativeResult {
+    enabled(vm)?;
+    let (s, value, locale) = (a.obj(0), a.obj(1), a.obj(2));
+    let table = vm.classes.lookup("java/lang/CharacterDataLatin1");
+    if locale.is_null() || table.is_none_or(|c| vm.class_state_of(c).init != InitState::Done) {
+        return decline();
+    }
+    let Some(b) = bytes(vm, value) else {
+        return decline();
+    };
+    let Some(first) = b.iter().position(|&c| case.map(c as u8) != Some(c as u8)) else {
+        M::read(vm, value);
+        return Ok(Value::Ref(s));
+    };
+    let mapped: Option<Box<[i8]>> = b
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match i < first {
+            true => Some(c),
+            false => case.map(c as u8).map(|m| m as i8),
+        })
+        .collect();
+    M::read(vm, value);
+    let base = vm.field_by_name(locale, "baseLocale").as_ref();
+    let language = vm.field_by_name(base, "language").as_ref();
+    let Some((language_value, LATIN1)) = string_parts(vm, language) else {
+        return decline();
+    };
+    let Some(code) = bytes(vm, language_value) else {
+        return decline();
+    };
+    let special = matches!(code, [a, b] if matches!(
+        [*a as u8, *b as u8],
+        [b't', b'r'] | [b'a', b'z'] | [b'l', b't']
+    ));
+    for r in [locale, base, language, language_value] {
+        M::read(vm, r);
+    }
+    match mapped {
+        Some(mapped) if !special => new_string_of(vm, exec, mapped, LATIN1),
+        _ => decline(),
+    }
 }
 
 /// A new Latin-1 String of `value[index..index + len]`, as `StringLatin1.newString` makes
