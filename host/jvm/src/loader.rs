@@ -75,7 +75,9 @@ pub struct SyntheticClass {
 pub struct Classes {
     list: Vec<Rc<Class>>,
     methods: Vec<Rc<Method>>,
-    by_name: HashMap<Rc<str>, ClassId>,
+    /// Classes by name (Fx-hashed: natives and array instructions look names up on every
+    /// execution).
+    by_name: HashMap<Rc<str>, ClassId, rustc_hash::FxBuildHasher>,
     /// Methods by [`Method::key`].
     by_key: HashMap<u64, MethodId, rustc_hash::FxBuildHasher>,
     loading: Vec<String>,
@@ -91,7 +93,7 @@ impl Classes {
         Classes {
             list: Vec::new(),
             methods: Vec::new(),
-            by_name: HashMap::new(),
+            by_name: HashMap::default(),
             by_key: HashMap::default(),
             loading: Vec::new(),
             classpath,

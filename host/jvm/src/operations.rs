@@ -363,15 +363,16 @@ impl<M: Machine> Vm<M> {
             );
         }
         if m.polymorphic {
-            let m = m.clone();
+            let (owner, name) = (m.class, m.name.clone());
             let desc = match class.pool.get(usize::from(index)) {
-                Some(Constant::MethodRef(r)) => r.desc.clone(),
-                _ => m.desc.clone(),
+                Some(Constant::MethodRef(r)) => &r.desc,
+                _ => &m.desc,
             };
+            let desc = desc.clone();
             if M::EXPLORES && M::before_handle_call(self, exec, class, &desc) {
                 return Err(Stop::Break);
             }
-            return self.invoke_polymorphic(exec, &m, &desc);
+            return self.invoke_polymorphic(exec, owner, &name, &desc);
         }
         let (key, target) = match kind {
             Kind::Static if m.meaning.pure.is_some() => (PURE_CALL, resolved),

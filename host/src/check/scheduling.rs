@@ -271,17 +271,17 @@ pub fn before_handle_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, desc: &s
     if !vm.machine.exploring || caller.system && vm.machine.policy.system_atomic {
         return false;
     }
-    let Some(call) = rpf_jvm::classfile::descriptor::parse_method(desc) else {
+    let Some((params, _)) = rpf_jvm::classfile::descriptor::call_shape(desc) else {
         return false;
     };
-    let base = exec.stack.len().saturating_sub(call.params.len() + 1);
+    let base = exec.stack.len().saturating_sub(params + 1);
     let handle = exec.stack.get(base).copied().unwrap_or_default().as_ref();
     let is_static = vm
         .class_of(handle)
         .is_some_and(|c| vm.classes.get(c).name.contains("$FieldStatic"));
     // The handle itself, usually a constant every thread reaches, says nothing of what is
     // accessed.
-    let relevant = is_static || shares_any(vm, exec, call.params.len());
+    let relevant = is_static || shares_any(vm, exec, params);
     relevant && schedule_point(vm, "call")
 }
 

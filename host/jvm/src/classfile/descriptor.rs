@@ -200,6 +200,38 @@ pub fn parse_method(desc: &str) -> Option<MethodDescriptor> {
     Some(MethodDescriptor { params, ret })
 }
 
+/// The number of parameters of method descriptor `desc` and the first char of its return
+/// type (`None` for `void`), without building the types: what a signature-polymorphic call
+/// needs on every execution. `None` where `desc` is no method descriptor.
+pub fn call_shape(desc: &str) -> Option<(usize, Option<u8>)> {
+    let s = desc.as_bytes();
+    if s.first() != Some(&b'(') {
+        return None;
+    }
+    // One field type starting at `pos`: where it ends.
+    let skip = |mut pos: usize| -> Option<usize> {
+        while s.get(pos) == Some(&b'[') {
+            pos += 1;
+        }
+        match *s.get(pos)? {
+            b'B' | b'C' | b'D' | b'F' | b'I' | b'J' | b'S' | b'Z' => Some(pos + 1),
+            b'L' => Some(pos + 1 + s.get(pos + 1..)?.iter().position(|&b| b == b';')? + 1),
+            _ => None,
+        }
+    };
+    let (mut pos, mut params) = (1, 0);
+    while *s.get(pos)? != b')' {
+        pos = skip(pos)?;
+        params += 1;
+    }
+    let ret = match s.get(pos + 1..)? {
+        b"V" => None,
+        r if skip(pos + 1)? == s.len() => Some(r[0]),
+        _ => return None,
+    };
+    Some((params, ret))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,12 +248,23 @@ mod tests {
     }
 
     #[test]
+    fn call_shapes_count_parameters_and_name_the_return() {
+        let shape = call_shape("(IJ[Ljava/lang/String;[[DLjava/lang/Object;)Z");
+        assert_eq!(shape, Some((5, Some(b'Z'))));
+        assert_eq!(call_shape("()V"), Some((0, None)));
+        assert_eq!(call_shape("(Ljava/lang/Object;)[I"), Some((1, Some(b'['))));
+        assert_eq!(call_shape("(Ljava/lang/Object;"), None);
+        assert_eq!(call_shape("()Ljava/lang/Object"), None);
+    }
+
+    #[test]
     fn rejects_malformed() {
         for bad in ["", "L;", "Ljava/lang/String", "II", "X", "[", "La.b;"] {
             assert!(parse_field(bad).is_none(), "{bad}");
         }
         for bad in ["", "()", "(I", "(V)V", "()VV", "I)V"] {
             assert!(parse_method(bad).is_none(), "{bad}");
+            assert!(call_shape(bad).is_none(), "{bad}");
         }
     }
 }

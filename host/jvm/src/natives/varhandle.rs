@@ -9,13 +9,14 @@
 use super::registry::NativeRegistry;
 use super::support::{class_arg, string_arg, Args};
 use super::unsafe_::{get, put, Access};
-use crate::class::{ClassId, ClassKind, Method};
+use crate::class::{ClassId, ClassKind};
 use crate::classfile::{access, descriptor, FieldType};
 use crate::flow::{Flow, NativeExit, NativeResult, Unsupported};
 use crate::machine::Machine;
 use crate::thread::Exec;
 use crate::value::{Ref, Value};
 use crate::vm::{Jvm, Vm};
+use smallvec::SmallVec;
 
 const MN_IS_METHOD: i32 = 0x0001_0000;
 const MN_IS_CONSTRUCTOR: i32 = 0x0002_0000;
@@ -229,32 +230,36 @@ impl Jvm {
 }
 
 impl<M: Machine> Vm<M> {
-    /// Executes a signature-polymorphic call (`VarHandle` access modes; other
-    /// `MethodHandle` invocations are not supported).
-    pub(crate) fn invoke_polymorphic(&mut self, exec: &mut Exec, m: &Method, desc: &str) -> Flow {
-        let Some(call) = descriptor::parse_method(desc) else {
+    /// Executes a signature-polymorphic call of `class`'s method `name` with call-site
+    /// descriptor `desc` (`VarHandle` access modes; other `MethodHandle` invocations are not
+    /// supported).
+    pub(crate) fn invoke_polymorphic(
+        &mut self,
+        exec: &mut Exec,
+        class: ClassId,
+        name: &str,
+        desc: &str,
+    ) -> Flow {
+        let Some((params, ret)) = descriptor::call_shape(desc) else {
             return self.throw_new(
                 exec,
                 "java/lang/InternalError",
                 Some(format!("bad descriptor {desc}")),
             );
         };
-        let entries = call.params.len() + 1;
-        let base = exec.stack.len().saturating_sub(entries);
-        let args: Vec<Value> = exec.stack[base..].to_vec();
-        let owner = self.classes.get(m.class).name.clone();
-        let result = if &*owner == "java/lang/invoke/VarHandle" {
-            self.var_handle_access(&m.name, &args, call.ret.as_ref())
+        let base = exec.stack.len().saturating_sub(params + 1);
+        let args: SmallVec<[Value; 6]> = exec.stack[base..].iter().copied().collect();
+        let result = if &*self.classes.get(class).name == "java/lang/invoke/VarHandle" {
+            self.var_handle_access(name, &args, ret == Some(b'Z'))
         } else {
             Err(NativeExit::Unsupported(Unsupported::Feature(format!(
-                "rpf does not support MethodHandle.{}{desc}",
-                m.name
+                "rpf does not support MethodHandle.{name}{desc}"
             ))))
         };
         match result {
             Ok(v) => {
                 exec.stack.truncate(base);
-                if call.ret.is_some() {
+                if ret.is_some() {
                     exec.push(v);
                 }
                 exec.advance();
@@ -282,11 +287,13 @@ impl<M: Machine> Vm<M> {
         }
     }
 
+    /// Access mode `mode` of the VarHandle `args[0]` with coordinates and values `args[1..]`;
+    /// `boolean_result`: the call site returns `boolean` (a `compareAndSet`'s 0 or 1 as is).
     fn var_handle_access(
         &mut self,
         mode: &str,
         args: &[Value],
-        ret: Option<&FieldType>,
+        boolean_result: bool,
     ) -> NativeResult {
         let handle = args.obj(0);
         let Some(hc) = self.class_of(handle) else {
@@ -445,8 +452,8 @@ impl<M: Machine> Vm<M> {
                 ))
             }
         };
-        Ok(match (ret, result) {
-            (Some(FieldType::Boolean), Value::Int(v)) => Value::Int(i32::from(v != 0)),
+        Ok(match (boolean_result, result) {
+            (true, Value::Int(v)) => Value::Int(i32::from(v != 0)),
             (_, v) => v,
         })
     }
