@@ -12,17 +12,33 @@ use crate::state::InitState;
 use crate::vm::Vm;
 
 impl<M: Machine> Vm<M> {
+    /// Whether `class` is initialized (in this state).
+    #[inline(always)]
+    pub(crate) fn initialized(&self, class: ClassId) -> bool {
+        self.state.class_states.get(class as usize).map(|s| s.init) == Some(InitState::Done)
+    }
+
     /// Makes sure `class` is initialized before its use by the current instruction.
     ///
     /// `Ok(true)`: ready, proceed. `Ok(false)`: initializer frames were pushed or an error
     /// was thrown; the instruction re-executes or unwinds. `Err`: the thread must wait
     /// (`Stop::Blocked`), or the machine ends the transition before the initialization
     /// starts (`Stop::Break`).
+    #[inline(always)]
     pub(crate) fn ensure_initialized(
         &mut self,
         exec: &mut Exec,
         class: ClassId,
     ) -> Result<bool, Stop> {
+        if self.initialized(class) {
+            return Ok(true);
+        }
+        self.initialize_for_use(exec, class)
+    }
+
+    /// [`ensure_initialized`](Self::ensure_initialized) of a class not initialized yet.
+    #[inline(never)]
+    fn initialize_for_use(&mut self, exec: &mut Exec, class: ClassId) -> Result<bool, Stop> {
         let me = self.state.current as u32;
         match self.class_state_of(class).init {
             InitState::Done => return Ok(true),

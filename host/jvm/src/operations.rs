@@ -429,16 +429,8 @@ impl<M: Machine> Vm<M> {
         declaring: ClassId,
         target: MethodId,
     ) -> Flow {
-        if kind == Kind::Static {
-            let ready = self
-                .state
-                .class_states
-                .get(declaring as usize)
-                .map(|s| s.init)
-                == Some(crate::state::InitState::Done);
-            if !ready && !self.ensure_initialized(exec, declaring)? {
-                return Ok(());
-            }
+        if kind == Kind::Static && !self.ensure_initialized(exec, declaring)? {
+            return Ok(());
         }
         if M::EXPLORES && M::before_call(self, exec, class, target) {
             return Err(Stop::Break);
@@ -455,11 +447,7 @@ impl<M: Machine> Vm<M> {
         let Some(op) = m.meaning.pure else {
             return false;
         };
-        let ready = self
-            .state
-            .class_states
-            .get(m.class as usize)
-            .is_some_and(|s| s.init == crate::state::InitState::Done);
+        let ready = self.initialized(m.class);
         let floor = exec.top().map_or(0, |f| f.stack_base as usize);
         let Some(at) = exec.stack.len().checked_sub(op.args()) else {
             return false;
