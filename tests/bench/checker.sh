@@ -9,6 +9,9 @@
 #   CheckConcurrentMap 3 2   a ConcurrentHashMap counted into by 3 threads; complete
 #   CheckExecutor 3 3  an ExecutorService (fixed pool of 3) running String.format tasks;
 #                      complete
+# and three deep runs of the same programs, searched depth-first until a state limit (as
+# BankSimulation is): CheckBank 3 40 (depth 1,450, 10,000 states), CheckConcurrentMap 3 200
+# (depth 7,200, 40,000 states) and CheckExecutor 3 400 (depth 1,230, 10,000 states).
 # Each row gives states, transitions, seconds and states/s of RPF_BIN (default: a fresh
 # release build). With RPF_BASE set to another rpf binary (say, a build of an earlier
 # commit) it runs that too, in the same run, and adds its seconds, the speed-up, and a check
@@ -41,7 +44,7 @@ check() {
   fi
 }
 
-printf '%-22s %9s %11s %8s %9s' program states transitions seconds states/s
+printf '%-32s %9s %11s %8s %9s' program states transitions seconds states/s
 [ -z "$base" ] || printf ' %10s %8s %6s' "base s" speed-up same
 echo
 run() {
@@ -52,7 +55,7 @@ run() {
   s=$(field states_new "$work/r.json") t=$(field transitions "$work/r.json")
   ms=$(field elapsed_ms "$work/r.json")
   awk -v l="$label" -v s="$s" -v t="$t" -v ms="$ms" \
-    'BEGIN { printf "%-22s %9d %11d %8.2f %9.0f", l, s, t, ms / 1000, s * 1000 / (ms + 0.001) }'
+    'BEGIN { printf "%-32s %9d %11d %8.2f %9.0f", l, s, t, ms / 1000, s * 1000 / (ms + 0.001) }'
   if [ -n "$base" ]; then
     check "$base" "$@"
     local bs bt bms same=yes
@@ -68,3 +71,6 @@ run BankSimulation BankSimulation +search.max_states=10000
 run "CheckBank 3 3" CheckBank 3 3
 run "CheckConcurrentMap 3 2" CheckConcurrentMap 3 2
 run "CheckExecutor 3 3" CheckExecutor 3 3
+run "CheckBank 3 40 (deep)" CheckBank 3 40 +search.max_states=10000
+run "CheckConcurrentMap 3 200 (deep)" CheckConcurrentMap 3 200 +search.max_states=40000
+run "CheckExecutor 3 400 (deep)" CheckExecutor 3 400 +search.max_states=10000

@@ -96,9 +96,7 @@ impl<M: Machine> Vm<M> {
             .filter(|(r, _)| !marked[r.index()])
             .map(|(r, _)| r)
             .collect();
-        for &r in &dead {
-            self.state.heap.free(r);
-        }
+        self.state.heap.free_all(&dead);
         self.released(&dead);
         self.state.heap.allocated_since_gc = 0;
         self.state.heap.live_after_gc = self.state.heap.live();

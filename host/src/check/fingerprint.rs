@@ -1082,7 +1082,7 @@ impl Fingerprinter {
     pub fn unreached(&self, jvm: &Jvm) -> Vec<Ref> {
         let boundary = jvm.state.heap.old_boundary() as usize;
         let value_slot = jvm.known.string_value;
-        let keep: std::collections::HashSet<Ref> = jvm
+        let keep: rustc_hash::FxHashSet<Ref> = jvm
             .state
             .strings
             .refs()

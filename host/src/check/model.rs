@@ -248,12 +248,12 @@ impl JavaModel {
             .fingerprint(&mut vm.jvm, &mut vm.machine.sharing);
         let reached = vm.machine.fingerprinter.reached();
         self.stats.max_live = self.stats.max_live.max(reached);
-        let young = vm.state.heap.capacity() - vm.state.heap.old_boundary() as usize;
-        if young > 4 * reached + 4096 {
+        // Collect once the garbage outgrows what is reached (counting live objects, not
+        // slots: freed slots are never reused on a path, and a count of slots would call
+        // for a collection at every state once it passed the mark).
+        if vm.state.heap.young_live() > 2 * reached + 1024 {
             let dead = vm.machine.fingerprinter.unreached(&vm.jvm);
-            for &r in &dead {
-                vm.state.heap.free(r);
-            }
+            vm.state.heap.free_all(&dead);
             vm.released(&dead);
             self.stats.released += dead.len() as u64;
             self.stats.gc_cycles += 1;

@@ -445,6 +445,8 @@ pub struct Heap {
     slots: Slots<Obj>,
     free: Vec<u32>,
     live: usize,
+    /// Of [`live`](Self::live), the objects below `old_boundary`.
+    old_live: usize,
     old_boundary: u32,
     preexisting: u32,
     /// The old objects modified since the search started, sorted: states that modified the
@@ -692,6 +694,18 @@ impl Heap {
         Some(obj)
     }
 
+    /// Removes unreachable objects `dead`. Where they outnumber the young objects that
+    /// stay, the reference-graph hash ([`edges`](Self::edges)) is recomputed when next
+    /// asked for rather than updated object by object.
+    pub fn free_all(&mut self, dead: &[Ref]) {
+        if dead.len() > self.young_live().saturating_sub(dead.len()) {
+            self.edges_changed();
+        }
+        for &r in dead {
+            self.free(r);
+        }
+    }
+
     /// Removes an unreachable object.
     pub fn free(&mut self, r: Ref) {
         if r.0 < self.preexisting {
@@ -707,6 +721,9 @@ impl Heap {
         if let Some(slot) = self.slots.get_mut(r.index()) {
             if let Some(obj) = slot.take() {
                 self.live -= 1;
+                if r.0 < self.old_boundary {
+                    self.old_live -= 1;
+                }
                 self.bytes -= obj.data.footprint();
                 if self.old_boundary == 0 {
                     self.free.push(r.0);
@@ -718,6 +735,12 @@ impl Heap {
     /// Number of live objects.
     pub fn live(&self) -> usize {
         self.live
+    }
+
+    /// Number of live objects allocated since the heap was last sealed (young objects),
+    /// garbage not yet collected included.
+    pub fn young_live(&self) -> usize {
+        self.live - self.old_live
     }
 
     /// Bytes the objects take of the Java heap, garbage not yet collected included: what
@@ -745,6 +768,7 @@ impl Heap {
     /// path) keep their sharedness computed.
     pub fn seal_old_generation(&mut self) {
         self.old_boundary = self.slots.len() as u32;
+        self.old_live = self.live;
         self.edges_changed();
         if self.preexisting == 0 {
             self.preexisting = self.old_boundary;
