@@ -15,7 +15,7 @@ impl<M: Machine> Vm<M> {
     /// Whether `class` is initialized (in this state).
     #[inline(always)]
     pub(crate) fn initialized(&self, class: ClassId) -> bool {
-        self.state.class_states.get(class as usize).map(|s| s.init) == Some(InitState::Done)
+        crate::state::initialized(&self.state.class_states, class)
     }
 
     /// Makes sure `class` is initialized before its use by the current instruction.

@@ -17,7 +17,7 @@ use super::class::{
 };
 use super::machine::{Access, Machine, VmEvent, VmEventKind};
 use super::pvec::PVec;
-use super::state::{ClassState, InitState};
+use super::state::{initialized, ClassState, InitState};
 use super::thread::{Exec, Frame, FrameKind};
 use super::value::{Ref, Value};
 
@@ -1479,10 +1479,7 @@ fn enter_call<'w>(
         return false;
     };
     let ready = match insn {
-        Insn::InvokeStatic(_) => world
-            .class_states
-            .get(m.class as usize)
-            .is_some_and(|s| s.init == InitState::Done),
+        Insn::InvokeStatic(_) => initialized(world.class_states, m.class),
         Insn::InvokeSpecial(_) => receiver(usize::from(m.arg_entries)).is_some(),
         _ => true,
     };
@@ -1564,10 +1561,7 @@ fn new_object(
     let class = world.classes.get(target);
     let defaults = &class.instance_defaults;
     let ready = class.is_instantiable()
-        && world
-            .class_states
-            .get(target as usize)
-            .is_some_and(|s| s.init == InitState::Done)
+        && initialized(world.class_states, target)
         && heap
             .bytes()
             .saturating_add(instance_footprint(defaults.len()))

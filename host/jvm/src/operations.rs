@@ -365,10 +365,9 @@ impl<M: Machine> Vm<M> {
         if m.polymorphic {
             let (owner, name) = (m.class, m.name.clone());
             let desc = match class.pool.get(usize::from(index)) {
-                Some(Constant::MethodRef(r)) => &r.desc,
-                _ => &m.desc,
+                Some(Constant::MethodRef(r)) => r.desc.clone(),
+                _ => m.desc.clone(),
             };
-            let desc = desc.clone();
             if M::EXPLORES && M::before_handle_call(self, exec, class, &desc) {
                 return Err(Stop::Break);
             }

@@ -113,6 +113,14 @@ pub struct ClassState {
     pub mirror: Ref,
 }
 
+/// Whether the class with id `class` is initialized in `states` (a state's class states).
+#[inline(always)]
+pub fn initialized(states: &PVec<ClassState>, class: crate::class::ClassId) -> bool {
+    states
+        .get(class as usize)
+        .is_some_and(|s| s.init == InitState::Done)
+}
+
 impl Default for ClassState {
     fn default() -> Self {
         ClassState {
