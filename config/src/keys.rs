@@ -7,9 +7,10 @@
 //! plugins (`race.include_system`, `<name>.class`, ...) belong to the plugins and are not here.
 
 use crate::error::ConfigError;
+use crate::jpf::{self, Ignored};
 use crate::types::{
-    Bool, Count, CountOrAuto, Duration, FilePath, List, OneOf, Paths, Range, Refusal, Size, Text,
-    Type,
+    Bool, ClassNames, Count, CountOrAuto, Duration, FilePath, List, OneOf, Paths, Range, Refusal,
+    Size, Text, Type,
 };
 use crate::Config;
 
@@ -312,7 +313,7 @@ registry! {
         "show the program's output during the search");
     VM_MAX_TRANSITION: Key<Count> = ("vm.max_transition", Count(Range::at_least(1000)), "5000000",
         "instructions after which a transition is ended (guards against endless loops)");
-    SEARCH_CLASS: Key<OneOf<SearchClass>> = ("search.class", OneOf(SEARCH_CLASSES),
+    SEARCH_CLASS: Key<ClassNames<OneOf<SearchClass>>> = ("search.class", ClassNames(OneOf(SEARCH_CLASSES)),
         "gov.nasa.jpf.search.DFSearch",
         "the search strategy");
     SEARCH_DEPTH_LIMIT: OptKey<Count> = ("search.depth_limit", Count(Range::at_least(1)),
@@ -344,20 +345,20 @@ registry! {
         "seed of random search and simulation");
     SEARCH_SLEEP_SETS: Key<Bool> = ("search.sleep_sets", Bool, "true",
         "depth-first and random searches skip transitions that commute with ones already explored");
-    SEARCH_PROPERTIES: OptKey<List> = ("search.properties", List, Unset::Means("both built-ins"),
+    SEARCH_PROPERTIES: OptKey<ClassNames<List>> = ("search.properties", ClassNames(List), Unset::Means("both built-ins"),
         "properties checked: deadlock, uncaught, property plugins by name, or none");
     CG_ENUMERATE_RANDOM: Key<Bool> = ("cg.enumerate_random", Bool, "false",
         "java.util.Random.nextInt(n) and nextBoolean() become choices");
-    LISTENER: OptKey<List> = ("listener", List, Unset::Nothing,
+    LISTENER: OptKey<ClassNames<List>> = ("listener", ClassNames(List), Unset::Nothing,
         "listener components to load");
-    SEARCH_LISTENER: OptKey<List> = ("search.listener", List, Unset::Nothing,
+    SEARCH_LISTENER: OptKey<ClassNames<List>> = ("search.listener", ClassNames(List), Unset::Nothing,
         "more listener components (JPF's search listeners)");
     PLUGIN_PATH: OptKey<Paths> = ("plugin.path", Paths, Unset::Nothing,
         "directories and libraries searched for plugins, before the bundled directory");
-    VM_SCHEDULER_FACTORY_CLASS: OptKey<Text> = ("vm.scheduler_factory.class", Text,
+    VM_SCHEDULER_FACTORY_CLASS: OptKey<ClassNames<Text>> = ("vm.scheduler_factory.class", ClassNames(Text),
         Unset::Means("built-in"),
         "scheduler component deciding which accesses are scheduling points");
-    VM_INSN_FACTORY_CLASS: OptKey<Text> = ("vm.insn_factory.class", Text, Unset::Nothing,
+    VM_INSN_FACTORY_CLASS: OptKey<ClassNames<Text>> = ("vm.insn_factory.class", ClassNames(Text), Unset::Nothing,
         "bytecode factory component overriding chosen instructions");
     REPORT_JSON_FILE: OptKey<FilePath> = ("report.json.file", FilePath, Unset::Nothing,
         "write the JSON report here");
@@ -377,30 +378,47 @@ pub fn find(name: &str) -> Option<&'static dyn AnyKey> {
     ALL.iter().copied().find(|k| k.name() == name)
 }
 
-/// Rejects unknown keys in rpf's namespaces (suggesting the nearest key) and values that do
-/// not have their key's type or lie outside its range.
-pub fn validate(config: &Config) -> Result<(), ConfigError> {
+/// What [`validate`] found in a configuration.
+#[derive(Debug, Default)]
+pub struct Validation {
+    /// The JPF keys set that rpf accepts and ignores (each deserves one warning).
+    pub ignored: Vec<Ignored>,
+    /// Every problem: unknown keys in rpf's namespaces (with the nearest key as a hint),
+    /// values not of their key's type or outside its range.
+    pub errors: Vec<ConfigError>,
+}
+
+/// Checks every key set in `config`, so that a run reports all its
+/// configuration problems at once.
+pub fn validate(config: &Config) -> Validation {
+    let mut found = Validation::default();
     for name in config.keys() {
-        match find(name) {
-            Some(key) => key.check(config)?,
-            None if RESERVED_PREFIXES.iter().any(|p| name.starts_with(p)) => {
-                let hint = ALL
-                    .iter()
-                    .map(|k| (edit_distance(name, k.name()), k.name()))
-                    .filter(|(d, _)| *d <= 3)
-                    .min()
-                    .map(|(_, n)| format!("; did you mean \"{n}\"?"))
-                    .unwrap_or_default();
-                return Err(ConfigError::UnknownKey {
-                    key: name.to_string(),
-                    origin: config.origin_suffix(name),
-                    hint,
-                });
+        if let Some(key) = find(name) {
+            if let Err(e) = key.check(config) {
+                found.errors.push(e);
             }
-            None => {}
+        } else if let Some(reason) = jpf::ignored_reason(name) {
+            found.ignored.push(Ignored {
+                key: name.to_string(),
+                origin: config.origin_suffix(name),
+                reason,
+            });
+        } else if RESERVED_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            let hint = ALL
+                .iter()
+                .map(|k| (edit_distance(name, k.name()), k.name()))
+                .filter(|(d, _)| *d <= 3)
+                .min()
+                .map(|(_, n)| format!("; did you mean \"{n}\"?"))
+                .unwrap_or_default();
+            found.errors.push(ConfigError::UnknownKey {
+                key: name.to_string(),
+                origin: config.origin_suffix(name),
+                hint,
+            });
         }
     }
-    Ok(())
+    found
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -519,15 +537,15 @@ mod tests {
             err.to_string(),
             "vm.max_transition: 999 is out of range, allowed: at least 1000 (app.jpf line 2)"
         );
-        assert_eq!(validate(&c).unwrap_err().to_string(), err.to_string());
+        assert_eq!(problem(&c), err.to_string());
         let c = config("vm.max_stack_depth = 15\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "vm.max_stack_depth: 15 is out of range, allowed: 16 to 1000000 (app.jpf line 1)"
         );
         for zero in ["vm.time_slice", "search.max_errors", "search.queue_limit"] {
             let c = config(&format!("{zero} = 0\n"));
-            let err = validate(&c).unwrap_err().to_string();
+            let err = problem(&c);
             assert!(
                 err.starts_with(&format!("{zero}: 0 is out of range, allowed: at least 1")),
                 "{err}"
@@ -536,13 +554,13 @@ mod tests {
         for workers in ["0", "129", "100000"] {
             let c = config(&format!("search.workers = {workers}\n"));
             assert_eq!(
-                validate(&c).unwrap_err().to_string(),
+                problem(&c),
                 format!("search.workers: {workers} is out of range, allowed: 1 to 128, or auto (app.jpf line 1)")
             );
         }
         let c = config("vm.stack_size = 32k\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "vm.stack_size: 32k is out of range, allowed: 64k to 1g (app.jpf line 1)"
         );
     }
@@ -551,34 +569,87 @@ mod tests {
     fn type_errors_say_what_was_expected() {
         let c = config("search.depth_limit = ten\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "search.depth_limit: expected a non-negative integer, got \"ten\" (app.jpf line 1)"
         );
         let c = config("search.queue_drop = last\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "search.queue_drop: expected one of newest, oldest, random, got \"last\" (app.jpf line 1)"
         );
         let c = config("search.workers = many\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "search.workers: expected a non-negative integer or auto, got \"many\" (app.jpf line 1)"
         );
         let c = config("vm.por = maybe\n");
-        assert!(validate(&c)
-            .unwrap_err()
-            .to_string()
-            .contains("expected a boolean"));
+        assert!(problem(&c).contains("expected a boolean"));
     }
 
     #[test]
     fn unknown_keys_in_rpfs_namespaces_get_a_hint() {
         let c = config("search.depth_limt = 3\nrace.include_system = true\nvelocity.class = X\n");
         assert_eq!(
-            validate(&c).unwrap_err().to_string(),
+            problem(&c),
             "unknown configuration key \"search.depth_limt\" (app.jpf line 1); did you mean \"search.depth_limit\"?"
         );
-        assert!(validate(&config("race.include_system = true\n")).is_ok());
+        assert!(validate(&config("race.include_system = true\n"))
+            .errors
+            .is_empty());
+    }
+
+    /// The one problem `validate` finds in `c`.
+    fn problem(c: &Config) -> String {
+        let found = validate(c);
+        assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+        found.errors[0].to_string()
+    }
+
+    #[test]
+    fn every_problem_is_found_and_jpf_keys_rpf_ignores_are_named() {
+        let c = config(
+            "vm.tree_output = false\nsearch.depth_limt = 3\nreport.console.property_violation = error\n\
+             vm.por = maybe\nsearch.max_states = 0\nlog.info = x\n",
+        );
+        let found = validate(&c);
+        let errors: Vec<String> = found.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("unknown configuration key \"search.depth_limt\""));
+        assert!(errors[1].starts_with("search.max_states: 0 is out of range"));
+        assert!(errors[2].starts_with("vm.por: expected a boolean"));
+        let ignored: Vec<String> = found.ignored.iter().map(|i| i.to_string()).collect();
+        assert_eq!(ignored.len(), 3, "{ignored:?}");
+        assert!(ignored[0]
+            .starts_with("JPF key \"log.info\" (app.jpf line 6) is ignored: rpf's diagnostics"));
+        assert!(ignored[1]
+            .starts_with("JPF key \"report.console.property_violation\" (app.jpf line 3)"));
+        assert!(ignored[2].starts_with("JPF key \"vm.tree_output\" (app.jpf line 1)"));
+    }
+
+    #[test]
+    fn jpf_short_class_names_expand() {
+        let c = config(
+            "search.class = .search.heuristic.BFSHeuristic\n\
+             listener = .listener.CoverageAnalyzer, rpf.LockTree\n\
+             search.properties = .vm.NotDeadlockedProperty\n\
+             vm.scheduler_factory.class = .vm.AlwaysBreakSchedulerFactory\n",
+        );
+        assert!(validate(&c).errors.is_empty());
+        assert_eq!(SEARCH_CLASS.get(&c).unwrap(), SearchClass::BreadthFirst);
+        assert_eq!(
+            LISTENER.get(&c).unwrap().unwrap(),
+            ["gov.nasa.jpf.listener.CoverageAnalyzer", "rpf.LockTree"]
+        );
+        assert_eq!(
+            SEARCH_PROPERTIES.get(&c).unwrap().unwrap(),
+            ["gov.nasa.jpf.vm.NotDeadlockedProperty"]
+        );
+        assert_eq!(
+            VM_SCHEDULER_FACTORY_CLASS.get(&c).unwrap().unwrap(),
+            "gov.nasa.jpf.vm.AlwaysBreakSchedulerFactory"
+        );
+        let c = config("search.class = .search.NoSuchSearch\n");
+        assert!(problem(&c).contains("got \".search.NoSuchSearch\""));
     }
 
     /// The rows of the README's `| key | default | meaning |` table whose key is a literal

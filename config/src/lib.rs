@@ -16,6 +16,7 @@
 mod config;
 mod error;
 mod expand;
+pub mod jpf;
 pub mod keys;
 mod layers;
 mod parse;

@@ -279,6 +279,30 @@ impl Type for Text {
     }
 }
 
+/// Class names as JPF writes them: a leading dot stands for `gov.nasa.jpf` (in each item of a
+/// list), then the value reads as `T`.
+#[derive(Debug, Clone, Copy)]
+pub struct ClassNames<T>(pub T);
+
+impl<T: Type> Type for ClassNames<T> {
+    type Value = T::Value;
+    fn parse(&self, raw: &str) -> Result<T::Value, Refusal> {
+        self.0.parse(&crate::jpf::expand_classes(raw))
+    }
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn allowed(&self) -> Option<String> {
+        self.0.allowed()
+    }
+    fn expected(&self) -> String {
+        self.0.expected()
+    }
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+}
+
 /// One file or directory.
 #[derive(Debug, Clone, Copy)]
 pub struct FilePath;

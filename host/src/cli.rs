@@ -256,13 +256,18 @@ fn init_tracing(verbose: u8) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         // Colour codes only where a terminal shows them, not in a log file.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_target(false)
-        .try_init();
+        .with_target(false);
+    // Without -v only warnings show, and they are for the user: no timestamps.
+    let _ = if verbose == 0 {
+        builder.without_time().try_init()
+    } else {
+        builder.try_init()
+    };
 }
 
 fn report_launch_error(e: &LaunchError) -> i32 {

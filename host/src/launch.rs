@@ -42,6 +42,43 @@ pub enum LaunchError {
     /// A plugin could not be found, loaded or created.
     #[error(transparent)]
     Plugin(#[from] crate::plugins::PluginError),
+    /// Several configuration problems, reported together.
+    #[error("{} configuration problems:\n  {}", .0.len(), .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  "))]
+    Several(Vec<LaunchError>),
+}
+
+impl LaunchError {
+    /// `problems` as one error: itself when there is one, [`LaunchError::Several`] otherwise.
+    fn together(mut problems: Vec<LaunchError>) -> Result<(), LaunchError> {
+        match problems.len() {
+            0 => Ok(()),
+            1 => Err(problems.remove(0)),
+            _ => Err(LaunchError::Several(problems)),
+        }
+    }
+}
+
+/// Checks every key of `config`, warning once about each JPF key rpf ignores, and reports
+/// every problem together; with key problems and `components`, also the components no plugin
+/// provides (with none, creating the plugins names them all).
+pub fn check_configuration(config: &Config, components: bool) -> Result<(), LaunchError> {
+    let found = keys::validate(config);
+    for ignored in &found.ignored {
+        tracing::warn!("{ignored}");
+    }
+    let mut problems: Vec<LaunchError> = found.errors.into_iter().map(Into::into).collect();
+    if components && !problems.is_empty() {
+        let properties = keys::SEARCH_PROPERTIES
+            .get(config)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let plugin_properties = crate::check::property::Selection::of(&properties).plugins;
+        if let Err(e) = crate::plugins::dispatch::check_requested(config, &plugin_properties) {
+            problems.push(e.into());
+        }
+    }
+    LaunchError::together(problems)
 }
 
 /// What to run, resolved from the configuration.
@@ -209,7 +246,7 @@ pub(crate) fn boot<M: Machine>(
 
 /// Runs the program once, like `java -ea`.
 pub fn run(config: &Config, target: &Target) -> Result<Outcome, LaunchError> {
-    keys::validate(config)?;
+    check_configuration(config, false)?;
     let mut vm = prepare(config, target, Plain)?;
     Ok(vm.run_to_completion())
 }

@@ -105,7 +105,7 @@ pub fn prepare(
     replay: Option<&SavedTrace>,
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Result<Prepared, LaunchError> {
-    rpf_config::keys::validate(config)?;
+    crate::launch::check_configuration(config, true)?;
     let mut settings = CheckSettings::from_config(config)?;
     settings.limits.interrupt = interrupt;
     for path in [&settings.json_file, &settings.trace_file]

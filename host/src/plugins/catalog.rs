@@ -195,21 +195,23 @@ impl Catalog {
     }
 
     /// The first component of `kind` called `name` (or aliased so) on the path, with its
-    /// library's path.
+    /// library's path; `None` when no library provides it.
     pub fn find(
         &mut self,
         kind: ComponentKind,
         name: &str,
-    ) -> Result<(PathBuf, ComponentDesc), PluginError> {
-        for lib in self.libraries()? {
-            if let Some(c) = lib
-                .components
+    ) -> Result<Option<(PathBuf, ComponentDesc)>, PluginError> {
+        Ok(self.libraries()?.iter().find_map(|lib| {
+            lib.components
                 .iter()
                 .find(|c| c.kind == kind && answers_to(c, name))
-            {
-                return Ok((lib.path.clone(), c.clone()));
-            }
-        }
+                .map(|c| (lib.path.clone(), c.clone()))
+        }))
+    }
+
+    /// The error naming `components` (`listener "X"`) that no library on the path provides,
+    /// with the path searched and the libraries refused.
+    pub fn missing(&self, components: Vec<String>) -> PluginError {
         let mut searched = self
             .search_path
             .iter()
@@ -219,11 +221,10 @@ impl Catalog {
         for (path, reason) in &self.refused {
             searched.push_str(&format!("; refused {}: {reason}", path.display()));
         }
-        Err(PluginError::Missing {
-            kind: kind.label(),
-            name: name.to_string(),
+        PluginError::Missing {
+            components: components.join(", "),
             searched,
-        })
+        }
     }
 }
 

@@ -12,9 +12,9 @@ use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{ROption, RResult, RString};
 use rpf_config::{keys, Config, ConfigError};
 use rpf_plugin_api::{
-    Access, BytecodeFactoryBox, ChoiceFactoryBox, Component, ComponentKind, ConfigView, Event,
-    EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, ListenerBox, PropertyBox,
-    SchedulerBox,
+    Access, BytecodeFactoryBox, ChoiceFactoryBox, Component, ComponentDesc, ComponentKind,
+    ConfigView, Event, EventKind, EventMask, Execution, FrameInfo, HostRef, Host_TO, ListenerBox,
+    PropertyBox, SchedulerBox,
 };
 
 use rpf_jvm::machine::{Choice, Instead, Site};
@@ -116,7 +116,8 @@ fn choice_names(config: &Config) -> Vec<(String, String)> {
             let name = k.strip_suffix(".class")?;
             let reserved = NOT_CHOICE_NAMES.contains(&name)
                 || keys::RESERVED_PREFIXES.iter().any(|p| name.starts_with(p));
-            (!reserved).then(|| Some((name.to_string(), config.get(k)?.to_string())))?
+            let component = rpf_config::jpf::expand_class(config.get(k)?);
+            (!reserved).then(|| (name.to_string(), component))
         })
         .collect();
     names.sort();
@@ -178,18 +179,48 @@ fn requested_components(
     Ok(all)
 }
 
-/// Finds and creates one component.
-fn create(
+/// Finds every requested component in `catalog`; all the missing ones are named together.
+fn find_all(
     catalog: &mut Catalog,
+    requested: Vec<Requested>,
+) -> Result<Vec<(Requested, PathBuf, ComponentDesc)>, PluginError> {
+    let mut found = Vec::new();
+    let mut missing = Vec::new();
+    for r in requested {
+        match catalog.find(r.kind, &r.name)? {
+            Some((library, desc)) => found.push((r, library, desc)),
+            None => missing.push(format!("{} \"{}\"", r.kind.label(), r.name)),
+        }
+    }
+    if missing.is_empty() {
+        Ok(found)
+    } else {
+        Err(catalog.missing(missing))
+    }
+}
+
+/// Whether plugins provide every component `config` names (`properties`: the property
+/// components among `search.properties`), without creating any.
+pub fn check_requested(config: &Config, properties: &[String]) -> Result<(), PluginError> {
+    let requested = requested_components(config, properties)?;
+    if requested.is_empty() {
+        return Ok(());
+    }
+    let mut catalog = Catalog::new(keys::PLUGIN_PATH.get(config)?.unwrap_or_default());
+    find_all(&mut catalog, requested).map(drop)
+}
+
+/// Creates one component found in `library`.
+fn create(
     config: &Config,
-    kind: ComponentKind,
+    library: &std::path::Path,
+    desc: &ComponentDesc,
     component: &str,
     view_name: &str,
-) -> Result<(PathBuf, Component), PluginError> {
-    let (library, desc) = catalog.find(kind, component)?;
+) -> Result<Component, PluginError> {
     match (desc.create)(&config_view(config, view_name)) {
-        RResult::ROk(c) => Ok((library, c)),
-        RResult::RErr(e) => Err(refused(component, &library, e)),
+        RResult::ROk(c) => Ok(c),
+        RResult::RErr(e) => Err(refused(component, library, e)),
     }
 }
 
@@ -289,9 +320,9 @@ impl Plugins {
                 config: config_view(config, ""),
             },
         };
-        for r in requested {
-            let (library, component) =
-                create(&mut catalog, config, r.kind, &r.name, &r.configured_as)?;
+        let found = find_all(&mut catalog, requested)?;
+        for (r, library, desc) in found {
+            let component = create(config, &library, &desc, &r.name, &r.configured_as)?;
             plugins.attach(r, library, component)?;
         }
         Ok(Some(plugins))

@@ -33,12 +33,10 @@ pub enum PluginError {
         reason: String,
     },
     /// No library on the plugin path provides the component.
-    #[error("no plugin provides {kind} \"{name}\"; searched: {searched}")]
+    #[error("no plugin provides {components}; searched: {searched}")]
     Missing {
-        /// Component kind.
-        kind: &'static str,
-        /// Requested name.
-        name: String,
+        /// Each missing component's kind and name (`listener "X", property "Y"`).
+        components: String,
         /// The directories and files searched.
         searched: String,
     },

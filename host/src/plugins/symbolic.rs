@@ -60,10 +60,10 @@ pub fn enable_for_inputs(
         return Ok(());
     }
     let mut catalog = Catalog::new(keys::PLUGIN_PATH.get(config)?.unwrap_or_default());
-    if catalog
-        .find(ComponentKind::BytecodeFactory, COMPONENT)
-        .is_err()
-    {
+    if !matches!(
+        catalog.find(ComponentKind::BytecodeFactory, COMPONENT),
+        Ok(Some(_))
+    ) {
         if methods {
             let key = if config.contains(METHODS) {
                 METHODS
