@@ -91,6 +91,7 @@ impl<M: Machine> Vm<M> {
             real_files: Default::default(),
             adapters: Default::default(),
             attrs_active: false,
+            verify_globals: Default::default(),
             regs: Registers::default(),
             scratch: Vec::new(),
         };

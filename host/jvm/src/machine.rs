@@ -461,6 +461,10 @@ pub trait Machine: Sized {
         false
     }
 
+    /// The program asked to end the search (`Verify.terminateSearch`): an exploring machine
+    /// stops after this transition, its search incomplete; plain execution has none to end.
+    fn terminate_search(_vm: &mut Vm<Self>) {}
+
     /// The program needs something rpf cannot provide. Plain execution throws
     /// `UnsupportedOperationException`; a model checker stops, since it cannot give a
     /// verdict about a program it cannot run.

@@ -199,6 +199,9 @@ pub struct Jvm {
     /// Whether any attribute was ever set (attributes then travel with values, which needs
     /// execution instruction by instruction).
     pub attrs_active: bool,
+    /// `Verify`'s counters and values, which all paths share (outside the program state, so
+    /// backtracking keeps them, as in JPF).
+    pub(crate) verify_globals: crate::natives::verify::Globals,
     /// Execution registers: they hold something only within a transition (see
     /// [`Jvm::restore`]), so they are not part of the program state.
     pub regs: Registers,

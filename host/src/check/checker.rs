@@ -89,6 +89,9 @@ pub struct Checker {
     pub watch: Watch,
     /// A plugin asked to end the transition after the current instruction.
     break_requested: bool,
+    /// The program called `Verify.terminateSearch`: the search stops after this transition,
+    /// incomplete.
+    pub terminated: bool,
 }
 
 impl Checker {
@@ -114,6 +117,7 @@ impl Checker {
             depth: 0,
             watch: Watch::default(),
             break_requested: false,
+            terminated: false,
         }
     }
 

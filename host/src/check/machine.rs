@@ -276,6 +276,10 @@ impl Machine for Checker {
         }
     }
 
+    fn terminate_search(vm: &mut JavaVm) {
+        vm.machine.terminated = true;
+    }
+
     #[inline]
     fn break_requested(vm: &mut JavaVm) -> bool {
         vm.machine.take_break_request()

@@ -233,6 +233,11 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         target,
         report,
         unsupported,
+        ended_by: model
+            .vm
+            .machine
+            .terminated
+            .then_some("the program (Verify.terminateSearch)"),
         cuts,
         restarts,
         baseline_memory,

@@ -467,6 +467,7 @@ impl Model for JavaModel {
 
     fn should_stop(&self) -> bool {
         self.unsupported.is_some()
+            || self.vm.machine.terminated
             || self.restart_requested()
             || self
                 .vm

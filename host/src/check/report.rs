@@ -18,7 +18,10 @@ fn stop_text(r: &CheckResult) -> String {
     let rep = &r.report;
     let mut text = match &r.unsupported {
         Some(what) => format!("unsupported: {what}"),
-        None => stop_reason_text(rep.stop).to_string(),
+        None => match (rep.stop, r.ended_by) {
+            (StopReason::Requested, Some(who)) => format!("search ended by {who}"),
+            (stop, _) => stop_reason_text(stop).to_string(),
+        },
     };
     if rep.truncated {
         text.push_str(", but search.depth_limit cut off paths");

@@ -54,6 +54,8 @@ pub struct CheckResult {
     pub target: Target,
     /// What the program needed that rpf does not support (the search stopped there).
     pub unsupported: Option<String>,
+    /// Who ended the search on request (`Verify.terminateSearch`), when the program did.
+    pub ended_by: Option<&'static str>,
     /// Why plugins found the exploration not exhaustive (symbolic execution's concretized
     /// values, unknown solver answers): a search with no violation is then incomplete.
     pub cuts: Vec<String>,
