@@ -60,6 +60,18 @@ fn json_report_has_the_documented_fields() {
 }
 
 #[test]
+fn a_null_pointer_report_names_the_call_as_java_does() {
+    let (run, report) = check("NullAfterRemoval", &[]);
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["exception_class"], "java.lang.NullPointerException");
+    assert_eq!(
+        error["message"],
+        "java.lang.NullPointerException: Cannot invoke \"NullAfterRemoval$Robot.processSequence(String)\" because \"<local2>\" is null"
+    );
+}
+
+#[test]
 fn correct_program_reports_no_violation_with_exit_0() {
     let (run, report) = check("Counter", &[]);
     assert_eq!(run.status, Some(0), "{}", run.stdout);

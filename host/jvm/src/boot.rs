@@ -52,7 +52,13 @@ impl Jvm {
             .map(|c| self.classes.get(c).java_name())
             .unwrap_or_else(|| "?".into());
         let message = self.field_by_name(ex, "detailMessage").as_ref();
-        match self.string_value(message) {
+        // As `getMessage` does: an NPE the VM raised says which action met the null.
+        let message = self.string_value(message).or_else(|| {
+            (class == "java.lang.NullPointerException")
+                .then(|| crate::npe_messages::extended_message(self, ex))
+                .flatten()
+        });
+        match message {
             Some(m) => format!("{class}: {m}"),
             None => class,
         }

@@ -28,6 +28,33 @@ pub type Choices = smallvec::SmallVec<[Choice; 8]>;
 /// inline).
 pub type ChoiceGenerators = smallvec::SmallVec<[ChoiceGenerator; 1]>;
 
+/// The data choices pending in a state (`None` with none), hashed: part of the state's
+/// identity. A data choice registered by a transition's first instruction (a `Random` call
+/// that was itself a scheduling point) leaves the program as it found it, and the state that
+/// explores the choice's values must not match the one before it, whose successors are the
+/// threads' next steps; nor may a state whose pending choice was registered mid-transition
+/// stand for the program state without it.
+pub fn pending_data(cgs: &[ChoiceGenerator]) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let mut data = cgs.iter().filter(|cg| !cg.is_thread).peekable();
+    data.peek()?;
+    let mut h = rustc_hash::FxHasher::default();
+    for cg in data {
+        cg.id.hash(&mut h);
+        for c in &cg.choices {
+            let (kind, bits) = match *c {
+                Choice::Thread(t) => (0u8, u64::from(t)),
+                Choice::Int(v) => (1, v as u64),
+                Choice::Long(v) => (2, v as u64),
+                Choice::Double(v) => (3, v.to_bits()),
+                Choice::Bool(b) => (4, u64::from(b)),
+            };
+            (kind, bits).hash(&mut h);
+        }
+    }
+    Some(h.finish())
+}
+
 /// The id of a thread choice generator: the common reasons are shared, not allocated per
 /// state.
 fn thread_choice_id(reason: &'static str) -> Rc<str> {

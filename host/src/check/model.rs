@@ -242,10 +242,16 @@ impl JavaModel {
             }
         }
         let vm = &mut self.vm;
-        let fingerprint = vm
+        let mut fingerprint = vm
             .machine
             .fingerprinter
             .fingerprint(&mut vm.jvm, &mut vm.machine.sharing);
+        if let Some(pending) = super::choice::pending_data(&cgs) {
+            // Spread over both halves, so that no program state's fingerprint is likely to
+            // equal another's with a pending choice mixed in.
+            fingerprint ^=
+                u128::from(pending).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
+        }
         let reached = vm.machine.fingerprinter.reached();
         self.stats.max_live = self.stats.max_live.max(reached);
         // Collect once the garbage outgrows what is reached (counting live objects, not
