@@ -186,7 +186,12 @@ fn system_properties(home: &JavaHome, target: &Target) -> Vec<(String, String)> 
         ("sun.java.launcher".into(), "SUN_STANDARD".into()),
         ("java.vm.name".into(), "rpf".into()),
         ("java.vm.vendor".into(), "rpf".into()),
-        ("java.vm.version".into(), env!("CARGO_PKG_VERSION").into()),
+        (
+            "java.vm.version".into(),
+            home.runtime_version
+                .clone()
+                .unwrap_or_else(|| home.version.clone()),
+        ),
         ("java.vm.info".into(), "interpreted mode".into()),
         (
             "java.vm.specification.name".into(),

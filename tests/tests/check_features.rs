@@ -72,6 +72,27 @@ fn a_null_pointer_report_names_the_call_as_java_does() {
 }
 
 #[test]
+fn a_deadlock_report_lists_the_programs_threads_only() {
+    let (run, report) = check("LockOrder", &[]);
+    assert_eq!(run.status, Some(1), "{}", run.stdout);
+    let error = &report["errors"][0];
+    assert_eq!(error["kind"], "deadlock");
+    let details: Vec<&str> = error["details"]
+        .as_array()
+        .expect("details")
+        .iter()
+        .map(|d| d.as_str().expect("text"))
+        .collect();
+    assert_eq!(details.len(), 3, "{details:?}");
+    assert!(
+        details[0].starts_with("thread \"main\": waiting on "),
+        "{details:?}"
+    );
+    assert!(details[1].starts_with("thread \"Thread-0\": blocked on java.lang.Object@"));
+    assert!(details[2].starts_with("thread \"Thread-1\": blocked on java.lang.Object@"));
+}
+
+#[test]
 fn correct_program_reports_no_violation_with_exit_0() {
     let (run, report) = check("Counter", &[]);
     assert_eq!(run.status, Some(0), "{}", run.stdout);

@@ -97,6 +97,7 @@ impl<M: Machine> Vm<M> {
             real_files: Default::default(),
             adapters: Default::default(),
             attrs_active: false,
+            boot_threads: 1,
             verify_globals: Default::default(),
             regs: Registers::default(),
             scratch: Vec::new(),
@@ -286,6 +287,7 @@ impl<M: Machine> Vm<M> {
                 }
             }
         }
+        self.boot_threads = self.state.threads.len();
         self.state.current = 0;
     }
 

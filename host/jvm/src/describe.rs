@@ -5,11 +5,14 @@ use crate::value::Ref;
 use crate::vm::Jvm;
 
 impl Jvm {
-    /// One line per live thread saying what it waits for (deadlock reports).
+    /// One line per live thread of the program (not the JDK's own daemons) saying what it
+    /// waits for (deadlock reports).
     pub fn describe_blocked_threads(&self) -> String {
         let mut lines = Vec::new();
         for (i, t) in self.state.threads.iter().enumerate() {
-            if !t.is_alive() {
+            // The JDK's own daemons wait for work forever by design.
+            let jdk_daemon = i > 0 && i < self.boot_threads && t.daemon;
+            if !t.is_alive() || jdk_daemon {
                 continue;
             }
             let name = self.thread_name(i);

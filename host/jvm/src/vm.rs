@@ -199,6 +199,9 @@ pub struct Jvm {
     /// Whether any attribute was ever set (attributes then travel with values, which needs
     /// execution instruction by instruction).
     pub attrs_active: bool,
+    /// Threads `0..boot_threads` exist when the program starts: main and the JDK's own
+    /// daemons (the Reference Handler), which no deadlock of the program involves.
+    pub boot_threads: usize,
     /// `Verify`'s counters and values, which all paths share (outside the program state, so
     /// backtracking keeps them, as in JPF).
     pub(crate) verify_globals: crate::natives::verify::Globals,

@@ -9,6 +9,9 @@ pub struct JavaHome {
     pub root: PathBuf,
     /// `JAVA_VERSION` from its `release` file (e.g. `17.0.15`).
     pub version: String,
+    /// `JAVA_RUNTIME_VERSION` from its `release` file (`17.0.15+6-Debian-1deb12u1`), which
+    /// HotSpot also reports as `java.vm.version`.
+    pub runtime_version: Option<String>,
 }
 
 impl JavaHome {
@@ -30,18 +33,18 @@ impl JavaHome {
         if !root.join("lib").join("modules").is_file() {
             return None;
         }
-        let version = std::fs::read_to_string(root.join("release"))
-            .ok()
-            .and_then(|text| {
-                text.lines().find_map(|l| {
-                    l.strip_prefix("JAVA_VERSION=")
-                        .map(|v| v.trim_matches('"').to_string())
-                })
+        let release = std::fs::read_to_string(root.join("release")).unwrap_or_default();
+        let entry = |key: &str| {
+            release.lines().find_map(|l| {
+                l.strip_prefix(key)?
+                    .strip_prefix('=')
+                    .map(|v| v.trim_matches('"').to_string())
             })
-            .unwrap_or_else(|| "unknown".to_string());
+        };
         Some(JavaHome {
             root: root.to_path_buf(),
-            version,
+            version: entry("JAVA_VERSION").unwrap_or_else(|| "unknown".to_string()),
+            runtime_version: entry("JAVA_RUNTIME_VERSION"),
         })
     }
 }
