@@ -293,6 +293,37 @@ fn coverage_counts_bytecode_lines_and_branches() {
     assert_eq!(ratio("bytecode"), (8.into(), 10.into()));
     assert_eq!(ratio("lines"), (4.into(), 5.into()));
     assert_eq!(ratio("branches"), (3.into(), 4.into()));
+    // JPF's default: the console shows classes only.
+    assert!(!run.stdout.contains("sign(I)I"), "{}", run.stdout);
+}
+
+#[test]
+fn coverage_follows_jpfs_include_exclude_and_show_methods() {
+    let classes = |settings: &[&str]| {
+        let mut all = vec!["+listener=.listener.CoverageAnalyzer"];
+        all.extend_from_slice(settings);
+        let (run, report) = check("Branches", &all);
+        assert_eq!(run.status, Some(0), "{}", run.stderr);
+        let names: Vec<String> = report["plugins"]["gov.nasa.jpf.listener.CoverageAnalyzer"]
+            ["classes"]
+            .as_array()
+            .expect("classes")
+            .iter()
+            .map(|c| c["class"].as_str().expect("name").to_string())
+            .collect();
+        (run.stdout, names)
+    };
+    let (stdout, names) = classes(&["+coverage.show_methods=true"]);
+    assert_eq!(names, ["Branches"]);
+    assert!(stdout.contains("   sign(I)I"), "{stdout}");
+    let (_, names) = classes(&["+coverage.exclude=Bran*"]);
+    assert!(names.is_empty(), "{names:?}");
+    // An include list names the classes analysed, the class library's among them.
+    let (_, names) = classes(&["+coverage.include=java.lang.StringConcatHelper,Bra*"]);
+    assert!(names.iter().any(|n| n == "Branches"), "{names:?}");
+    assert!(names
+        .iter()
+        .all(|n| n == "Branches" || n == "java.lang.StringConcatHelper"));
 }
 
 #[test]

@@ -93,7 +93,30 @@ impl MethodCoverage {
 /// The coverage listener.
 pub struct Coverage {
     include_system: bool,
+    /// `coverage.include`: when set, only classes matching one of these are analysed (the
+    /// class library's too).
+    include: Vec<String>,
+    /// `coverage.exclude`: classes matching one of these are not analysed.
+    exclude: Vec<String>,
+    /// `coverage.show_methods`: the console report has a row per method.
+    show_methods: bool,
     methods: BTreeMap<u32, MethodCoverage>,
+}
+
+/// Whether `name` matches `pattern`, where `*` stands for any run of characters (JPF's
+/// class-name patterns: `T1`, `java.util.*`, `*Test`).
+fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, rest)) => {
+            let Some(tail) = name.strip_prefix(head) else {
+                return false;
+            };
+            (0..=tail.len())
+                .filter(|&i| tail.is_char_boundary(i))
+                .any(|i| matches(rest, &tail[i..]))
+        }
+    }
 }
 
 impl Coverage {
@@ -107,7 +130,7 @@ impl Coverage {
             let Some(info) = host.method_info(method).into_option() else {
                 continue;
             };
-            if (info.system && !self.include_system) || info.instructions == 0 {
+            if !self.analyses(&info.class, info.system) || info.instructions == 0 {
                 continue;
             }
             let mut lines = Vec::with_capacity(info.instructions as usize);
@@ -139,6 +162,16 @@ impl Coverage {
         }
     }
 
+    /// Whether the methods of `class` are analysed.
+    fn analyses(&self, class: &str, system: bool) -> bool {
+        let included = if self.include.is_empty() {
+            !system || self.include_system
+        } else {
+            self.include.iter().any(|p| matches(p, class))
+        };
+        included && !self.exclude.iter().any(|p| matches(p, class))
+    }
+
     /// Methods grouped by class, in name order.
     fn by_class(&self) -> BTreeMap<&str, Vec<&MethodCoverage>> {
         let mut classes: BTreeMap<&str, Vec<&MethodCoverage>> = BTreeMap::new();
@@ -153,6 +186,9 @@ impl Listener for Coverage {
     fn new(config: &ConfigView) -> Result<Self, String> {
         Ok(Coverage {
             include_system: config.bool("coverage.include_system", false)?,
+            include: config.list("coverage.include"),
+            exclude: config.list("coverage.exclude"),
+            show_methods: config.bool("coverage.show_methods", false)?,
             methods: BTreeMap::new(),
         })
     }
@@ -194,7 +230,7 @@ impl Listener for Coverage {
                 br.add(m.branch_outcomes());
             }
             let _ = writeln!(out, "{} {} {} {class}", b.text(), l.text(), br.text());
-            for m in methods {
+            for m in methods.iter().filter(|_| self.show_methods) {
                 let _ = writeln!(
                     out,
                     "{} {} {}   {}",
@@ -238,5 +274,22 @@ impl Listener for Coverage {
             })
             .collect();
         Some(json!({ "classes": classes }).to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn patterns_match_whole_names_with_wildcards() {
+        assert!(matches("T1", "T1"));
+        assert!(!matches("T1", "T10"));
+        assert!(matches("java.util.*", "java.util.HashMap"));
+        assert!(!matches("java.util.*", "java.utilx"));
+        assert!(matches("*Test", "a.b.MyTest"));
+        assert!(matches("a*c*e", "abcde"));
+        assert!(!matches("a*c*e", "abcd"));
+        assert!(matches("*", ""));
     }
 }
