@@ -93,6 +93,15 @@ fn a_deadlock_report_lists_the_programs_threads_only() {
 }
 
 #[test]
+fn modification_counts_nothing_observes_do_not_make_states_new() {
+    let (run, report) = check("ToggleForever", &["+search.max_states=10000"]);
+    assert_eq!(run.status, Some(0), "{}", run.stdout);
+    assert_eq!(report["result"], "no_violation");
+    // Four map contents; the choice and its two outcomes in the loop make a few more.
+    assert!(states_new(&report) <= 20, "{}", states_new(&report));
+}
+
+#[test]
 fn correct_program_reports_no_violation_with_exit_0() {
     let (run, report) = check("Counter", &[]);
     assert_eq!(run.status, Some(0), "{}", run.stdout);

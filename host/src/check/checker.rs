@@ -76,6 +76,8 @@ pub struct Checker {
     pub quiet_library: bool,
     /// Fingerprinting's scratch space and caches.
     pub fingerprinter: Box<Fingerprinter>,
+    /// Which classes count modifications (see [`super::modcount`]).
+    pub modcounts: super::modcount::ModCounts,
     /// Plugin components of this run.
     pub plugins: Option<Box<Plugins>>,
     /// The VM event kinds listeners subscribed to (bits of
@@ -111,6 +113,7 @@ impl Checker {
             footprint: None,
             quiet_library: false,
             fingerprinter: Box::default(),
+            modcounts: Default::default(),
             plugins: None,
             vm_events: 0,
             instrumented: false,

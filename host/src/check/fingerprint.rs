@@ -406,7 +406,8 @@ impl Fingerprinter {
     }
 
     /// Whether the last fingerprint reached `r`.
-    fn was_reached(&self, r: Ref) -> bool {
+    /// Whether the last fingerprint reached young object `r`.
+    pub(super) fn was_reached(&self, r: Ref) -> bool {
         self.reach_result.contains(r)
     }
 }

@@ -7,6 +7,7 @@ pub mod fingerprint;
 pub mod footprint;
 pub mod heuristic;
 pub mod machine;
+mod modcount;
 pub mod model;
 mod output;
 mod parallel;

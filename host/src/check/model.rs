@@ -246,6 +246,15 @@ impl JavaModel {
             .machine
             .fingerprinter
             .fingerprint(&mut vm.jvm, &mut vm.machine.sharing);
+        let Checker {
+            modcounts,
+            fingerprinter,
+            sharing,
+            ..
+        } = &mut vm.machine;
+        if modcounts.canonicalize(&mut vm.jvm, fingerprinter) {
+            fingerprint = fingerprinter.fingerprint(&mut vm.jvm, sharing);
+        }
         if let Some(pending) = super::choice::pending_data(&cgs) {
             // Spread over both halves, so that no program state's fingerprint is likely to
             // equal another's with a pending choice mixed in.
