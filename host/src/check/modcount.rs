@@ -1,18 +1,20 @@
-//! The modification counts of the JDK's collections, set back to 0 where nothing can observe
-//! them, so that a thread that keeps changing a `HashMap` or an `ArrayList` reaches states
-//! it has seen before (JPF leaves these counts out of its states altogether).
+//! The modification counts of the JDK's collections, rebased so that what can observe them
+//! stays as it is, so that a thread that keeps changing a `HashMap` or an `ArrayList`
+//! reaches states it has seen before (JPF leaves these counts out of its states
+//! altogether).
 //!
 //! A collection's `modCount` only ever meets a copy of itself: an iterator, spliterator or
 //! sublist keeps one (`expectedModCount`) to detect concurrent modification, and the
 //! collection's own methods keep one in a local while they call out (`computeIfAbsent`,
-//! `forEach`, `sort`, ...). Its absolute value is otherwise unobservable (the field is not
-//! accessible outside `java.util`: `HashMap`'s is package-private, and `AbstractList`'s
-//! protected field is reachable only from the subclass's own code, and the exact JDK
-//! classes below are never user subclasses). So in a state where no thread runs code of
-//! `java.util` and no holder of such a copy is reachable, setting every count to 0 changes
-//! nothing any continuation can see: the states are equivalent, and matching them is sound.
-//! (A program that reads the field by reflection, which `java` refuses on `java.util`,
-//! could tell.)
+//! `forEach`, `sort`, ...), and compares the two for equality. Nothing else reads it (the
+//! field is not accessible outside `java.util`: `HashMap`'s is package-private, and
+//! `AbstractList`'s protected field is reachable only from a subclass's own code, while the
+//! exact JDK classes below are never user subclasses). So while no thread runs code of
+//! those collections, subtracting the same number from a collection's count and from every
+//! reachable copy of it changes nothing any continuation can see: the states are equivalent,
+//! and matching them is sound. rpf subtracts the smallest, so the result depends only on
+//! the differences (a program that reads the field by reflection, which `java` refuses for
+//! `java.util`, could tell).
 
 use rpf_jvm::class::ClassId;
 use rpf_jvm::value::{Ref, Value};
@@ -42,15 +44,32 @@ enum Role {
     None,
     /// One of [`COUNTING`]: its `modCount` is at this slot.
     Counting(u32),
-    /// It keeps a copy of a count: an iterator or spliterator (`expectedModCount`) or a
-    /// sublist (its own `modCount` mirrors its root's).
-    Holder,
+    /// An iterator or spliterator: it keeps a copy of a count (`expectedModCount`, at this
+    /// slot) of the collection it refers to.
+    Copy(u32),
+    /// A sublist, whose own `modCount` mirrors its root's: counts are left alone while one
+    /// is reachable.
+    Blocks,
 }
 
 /// The roles of classes, learned as the search meets them.
 #[derive(Debug, Default)]
 pub struct ModCounts {
     roles: Vec<Option<Role>>,
+    /// Per class: whether its methods belong to a counting collection (or `AbstractList`).
+    collection_code: Vec<Option<bool>>,
+    /// The running transition called collection code: counts or copies may have changed
+    /// (the scan of the heap is skipped otherwise).
+    pub touched: bool,
+}
+
+/// A collection's count and the copies of it, as found in one state.
+struct Counted {
+    collection: Ref,
+    slot: u32,
+    count: i32,
+    /// (holder, slot, copy).
+    copies: Vec<(Ref, u32, i32)>,
 }
 
 impl ModCounts {
@@ -61,8 +80,10 @@ impl ModCounts {
         }
         *self.roles[i].get_or_insert_with(|| {
             let name = &*jvm.classes.get(class).name;
-            if jvm.field_slot(class, "expectedModCount").is_some() || name.contains("SubList") {
-                Role::Holder
+            if let Some(slot) = jvm.field_slot(class, "expectedModCount") {
+                Role::Copy(slot)
+            } else if name.contains("SubList") {
+                Role::Blocks
             } else if COUNTING.contains(&name) {
                 jvm.field_slot(class, "modCount")
                     .map_or(Role::None, Role::Counting)
@@ -72,55 +93,106 @@ impl ModCounts {
         })
     }
 
-    /// Sets the nonzero counts of the collections the program made back to 0 when
-    /// nothing can observe them, with `fingerprinter` holding the reachability of the state
-    /// just fingerprinted; whether any count changed (the state then needs a new
-    /// fingerprint).
+    /// Notes a call of a method of `class` (the checker's hook before every call).
+    #[inline]
+    pub fn called(&mut self, jvm: &Jvm, class: ClassId) {
+        let i = class as usize;
+        if self.collection_code.len() <= i {
+            self.collection_code.resize(i + 1, None);
+        }
+        let code = *self.collection_code[i]
+            .get_or_insert_with(|| is_collection_code(&jvm.classes.get(class).name));
+        self.touched |= code;
+    }
+
+    /// Rebases the counts of the collections the program made, with their copies, so that
+    /// the smallest of each collection's count and copies is 0 (differences, all that can be
+    /// observed, stay as they are), when nothing else can observe them; `fingerprinter`
+    /// holds the reachability of the state just fingerprinted. Whether anything changed (the
+    /// state then needs a new fingerprint).
     pub fn canonicalize(&mut self, jvm: &mut Jvm, fingerprinter: &Fingerprinter) -> bool {
         let heap = &jvm.state.heap;
         let (preexisting, young) = (heap.preexisting(), heap.old_boundary());
-        let mut counted = Vec::new();
+        // A holder counts while reachable; one sealed before the young generation is taken
+        // to be.
+        let live = |r: Ref| r.0 < young || fingerprinter.was_reached(r);
+        let mut counted: Vec<Counted> = Vec::new();
+        let mut copies: Vec<(Ref, u32, i32)> = Vec::new();
         for i in preexisting..heap.capacity() as u32 {
             let r = Ref(i);
             let Some(obj) = heap.get(r) else { continue };
+            let int_at = |slot: u32| match obj.fields().get(slot as usize) {
+                Some(Value::Int(v)) => Some(*v),
+                _ => None,
+            };
             match self.role(jvm, obj.class) {
                 Role::None => {}
-                // A holder counts while reachable; one sealed before the young generation is
-                // taken to be.
-                Role::Holder if i < young || fingerprinter.was_reached(r) => return false,
-                Role::Holder => {}
+                Role::Blocks if live(r) => return false,
+                Role::Blocks => {}
+                Role::Copy(slot) if live(r) => match int_at(slot) {
+                    Some(copy) => copies.push((r, slot, copy)),
+                    None => return false,
+                },
+                Role::Copy(_) => {}
                 Role::Counting(slot) => {
-                    let nonzero = obj
-                        .fields()
-                        .get(slot as usize)
-                        .is_some_and(|v| *v != Value::Int(0));
-                    if nonzero {
-                        counted.push((r, slot));
+                    if let Some(count) = int_at(slot) {
+                        counted.push(Counted {
+                            collection: r,
+                            slot,
+                            count,
+                            copies: Vec::new(),
+                        });
                     }
                 }
             }
         }
-        if counted.is_empty() || Self::in_java_util(jvm) {
+        // Each copy belongs to the one collection among its holder's references.
+        for (holder, slot, copy) in copies {
+            let mut owners = jvm.state.heap.get(holder).into_iter().flat_map(|o| {
+                o.fields().iter().filter_map(|v| match v {
+                    Value::Ref(t) => counted.iter().position(|c| c.collection == *t),
+                    _ => None,
+                })
+            });
+            match (owners.next(), owners.next()) {
+                (Some(owner), None) => counted[owner].copies.push((holder, slot, copy)),
+                // A copy of a count the program did not make, or of one this cannot tell.
+                _ => return false,
+            }
+        }
+        let changes: Vec<(Ref, u32, i32)> = counted
+            .iter()
+            .flat_map(|c| {
+                let base = c.copies.iter().map(|&(_, _, v)| v).fold(c.count, i32::min);
+                std::iter::once((c.collection, c.slot, c.count))
+                    .chain(c.copies.iter().copied())
+                    .filter(move |_| base != 0)
+                    .map(move |(r, slot, v)| (r, slot, v.wrapping_sub(base)))
+            })
+            .collect();
+        if changes.is_empty() || Self::in_collection_code(jvm) {
             return false;
         }
-        for (r, slot) in counted {
-            jvm.state.heap.write_field(r, slot, Value::Int(0));
+        for (r, slot, v) in changes {
+            jvm.state.heap.write_field(r, slot, Value::Int(v));
         }
         true
     }
 
-    /// Whether a thread runs (or waits in) a method of a class of `java.util` itself, which
-    /// may hold a count in a local.
-    fn in_java_util(jvm: &Jvm) -> bool {
+    /// Whether a thread runs (or waits in) collection code, which may hold a count in a
+    /// local.
+    fn in_collection_code(jvm: &Jvm) -> bool {
         jvm.state.threads.iter().any(|t| {
             t.exec.frames.iter().any(|f| {
-                let class = jvm.classes.method(f.method).class;
-                jvm.classes
-                    .get(class)
-                    .name
-                    .strip_prefix("java/util/")
-                    .is_some_and(|rest| !rest.contains('/'))
+                is_collection_code(&jvm.classes.get(jvm.classes.method(f.method).class).name)
             })
         })
     }
+}
+
+/// Whether class `name` is a counting collection, `AbstractList` or a class nested in one:
+/// the only code that writes a count or a copy of one, or keeps one in a local.
+fn is_collection_code(name: &str) -> bool {
+    let outer = name.split('$').next().unwrap_or(name);
+    COUNTING.contains(&outer) || outer == "java/util/AbstractList"
 }

@@ -252,7 +252,9 @@ impl JavaModel {
             sharing,
             ..
         } = &mut vm.machine;
-        if modcounts.canonicalize(&mut vm.jvm, fingerprinter) {
+        if std::mem::take(&mut modcounts.touched)
+            && modcounts.canonicalize(&mut vm.jvm, fingerprinter)
+        {
             fingerprint = fingerprinter.fingerprint(&mut vm.jvm, sharing);
         }
         if let Some(pending) = super::choice::pending_data(&cgs) {

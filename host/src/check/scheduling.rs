@@ -239,6 +239,8 @@ pub fn before_call(vm: &mut JavaVm, exec: &Exec, caller: &Class, target: MethodI
     let (class, args, meaning) = (m.class, usize::from(m.arg_entries), m.meaning);
     let (synchronized, is_static, native) =
         (m.is_synchronized(), m.is_static(), m.native.is_some());
+    let rpf_jvm::Vm { jvm, machine, .. } = vm;
+    machine.modcounts.called(jvm, class);
     if meaning.observes_liveness {
         observing_call(vm, exec, target);
     }
