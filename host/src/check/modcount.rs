@@ -80,7 +80,13 @@ impl ModCounts {
         }
         *self.roles[i].get_or_insert_with(|| {
             let name = &*jvm.classes.get(class).name;
-            if let Some(slot) = jvm.field_slot(class, "expectedModCount") {
+            // Only the JDK's own classes: a program's field of that name is the program's.
+            let in_java_util = name
+                .strip_prefix("java/util/")
+                .is_some_and(|rest| !rest.contains('/'));
+            if !in_java_util {
+                Role::None
+            } else if let Some(slot) = jvm.field_slot(class, "expectedModCount") {
                 Role::Copy(slot)
             } else if name.contains("SubList") {
                 Role::Blocks
