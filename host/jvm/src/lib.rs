@@ -62,6 +62,7 @@ pub mod strings;
 pub mod thread;
 pub mod time;
 pub mod value;
+mod verify_globals;
 pub mod vm;
 
 pub use flow::{Flow, Stop, Unsupported};

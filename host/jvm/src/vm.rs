@@ -204,7 +204,7 @@ pub struct Jvm {
     pub boot_threads: usize,
     /// `Verify`'s counters and values, which all paths share (outside the program state, so
     /// backtracking keeps them, as in JPF).
-    pub(crate) verify_globals: crate::natives::verify::Globals,
+    pub(crate) verify_globals: crate::verify_globals::VerifyGlobals,
     /// Execution registers: they hold something only within a transition (see
     /// [`Jvm::restore`]), so they are not part of the program state.
     pub regs: Registers,

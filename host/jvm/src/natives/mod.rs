@@ -20,7 +20,7 @@ mod system;
 mod thread;
 pub(crate) mod unsafe_;
 mod varhandle;
-pub(crate) mod verify;
+mod verify;
 
 use crate::machine::Machine;
 use registry::NativeRegistry;

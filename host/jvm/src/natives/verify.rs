@@ -5,8 +5,6 @@
 //! bottom half (re-executed first in the next transition: return the chosen value). Outside
 //! the model checker (`rpf run`) a choice returns its first value.
 
-use std::collections::HashMap;
-
 use crate::flow::{NativeExit, Unsupported};
 use crate::heap::ObjData;
 use crate::machine::{Choice, Machine};
@@ -19,16 +17,6 @@ use crate::vm::Vm;
 
 const V: &str = "gov/nasa/jpf/vm/Verify";
 const S: &str = "org/sosy_lab/sv_benchmarks/Verifier";
-
-/// What `Verify`'s counters, keyed values, bit sets and heuristic value hold: shared by all
-/// paths of a search (each search worker has its own).
-#[derive(Debug, Default)]
-pub struct Globals {
-    counters: HashMap<i32, i32>,
-    values: HashMap<String, i32>,
-    bits: HashMap<(i32, i32), bool>,
-    heuristic: i32,
-}
 
 /// The value `Verify.getValue` gives for a key never put (`Verify.NO_VALUE`).
 const NO_VALUE: i32 = -1;
