@@ -32,9 +32,42 @@ pub fn parameter_types(descriptor: &str) -> Vec<String> {
     out
 }
 
+/// A field or parameter type descriptor as Java source writes the type (`I` → `int`,
+/// `[Ljava/lang/String;` → `java.lang.String[]`), for messages and JPF's specs
+/// (`C.m(java.lang.String[]):x`).
+pub fn java_type(descriptor: &str) -> String {
+    let dims = descriptor.chars().take_while(|&c| c == '[').count();
+    let element = &descriptor[dims..];
+    let base = match element {
+        "Z" => "boolean".to_string(),
+        "B" => "byte".to_string(),
+        "C" => "char".to_string(),
+        "S" => "short".to_string(),
+        "I" => "int".to_string(),
+        "J" => "long".to_string(),
+        "F" => "float".to_string(),
+        "D" => "double".to_string(),
+        "V" => "void".to_string(),
+        _ => element
+            .strip_prefix('L')
+            .and_then(|e| e.strip_suffix(';'))
+            .unwrap_or(element)
+            .replace('/', "."),
+    };
+    base + &"[]".repeat(dims)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn descriptors_read_as_java_types() {
+        assert_eq!(java_type("I"), "int");
+        assert_eq!(java_type("[[J"), "long[][]");
+        assert_eq!(java_type("[Ljava/lang/String;"), "java.lang.String[]");
+        assert_eq!(java_type("La/B$C;"), "a.B$C");
+    }
 
     #[test]
     fn descriptors_split_into_parameters() {

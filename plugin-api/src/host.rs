@@ -269,6 +269,13 @@ pub trait Host {
     /// Ends the search after the current transition.
     #[sabi(last_prefix_field)]
     fn end_search(&mut self);
+
+    // ---- code, continued (added after the prefix: older plugins never call them)
+
+    /// The source name of local variable `slot` of `method` at instruction `pc`, from the
+    /// class file's LocalVariableTable (`None` without `-g`, or where the slot has no name
+    /// at `pc`).
+    fn local_name(&self, method: u32, pc: u32, slot: u32) -> ROption<RString>;
 }
 
 /// How plugins receive the host: a borrowed FFI-safe trait object.

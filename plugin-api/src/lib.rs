@@ -18,6 +18,7 @@ mod descriptor;
 mod event;
 mod host;
 mod path_local;
+mod pattern;
 mod value;
 
 pub use component::{
@@ -29,12 +30,13 @@ pub use component::{
     SchedulerFfi_TO, PANIC_PREFIX,
 };
 pub use config::ConfigView;
-pub use descriptor::parameter_types;
+pub use descriptor::{java_type, parameter_types};
 pub use event::{flags, Event, EventKind, EventMask};
 pub use host::{
     code_location, ClassReady, FieldInfo, FrameInfo, Host, HostRef, Host_TO, InsnInfo, MethodInfo,
 };
 pub use path_local::{PathLocal, StateNumbers};
+pub use pattern::{any_matches, name_matches};
 pub use value::{ChoiceKind, JValue};
 
 pub use abi_stable;

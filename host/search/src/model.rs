@@ -84,6 +84,14 @@ pub trait Model {
         None
     }
 
+    /// Whether the state reached last is not to be explored further, as the model's
+    /// observers asked while hearing its `Advanced` event (JPF's `ignoreState` from a
+    /// listener's `stateAdvanced`); asked once after every `Advanced` event, so that a
+    /// request never outlives the state it was made for. The state stays visited.
+    fn take_ignore(&mut self) -> bool {
+        false
+    }
+
     /// Sleep sets (depth-first search): the *actor* (a number, such as a thread) whose step
     /// `op` takes from `state`, if the model can tell whether such steps commute
     /// ([`commute`](Self::commute)). `None`, the default, keeps `op` out of sleep sets, as

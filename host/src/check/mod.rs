@@ -170,10 +170,12 @@ pub fn run(config: &Config, prepared: Prepared) -> Result<Checked, LaunchError> 
         Some(Unsupported::Feature(what)) => Some(what),
         None => None,
     };
-    // Traces are recorded by replaying paths: listeners must not hear them again.
+    // Traces are recorded by replaying paths: listeners must not hear them again, except
+    // those whose choices the paths took.
     model.vm.machine.vm_events = 0;
     if let Some(plugins) = model.vm.machine.plugins.as_mut() {
         plugins.mute_listeners();
+        model.vm.machine.vm_events = crate::plugins::events::vm_mask(plugins.mask);
     }
     let instructions = model.vm.instructions + helpers.instructions;
     let objects = model.objects_allocated() + helpers.objects;

@@ -453,6 +453,14 @@ impl Model for JavaModel {
         }
     }
 
+    fn take_ignore(&mut self) -> bool {
+        self.vm
+            .machine
+            .plugins
+            .as_deref_mut()
+            .is_some_and(|p| p.take_ignore())
+    }
+
     fn hash(&mut self, state: &JavaState) -> Option<u128> {
         Some(state.fingerprint)
     }
@@ -535,7 +543,8 @@ impl Model for JavaModel {
                 }
                 self.fire_state(EventKind::StateProcessed, s, 0, 0);
             }
-            (SearchEvent::Backtracked { .. }, Some(s)) => {
+            (SearchEvent::Backtracked { depth }, Some(s)) => {
+                self.vm.machine.depth = depth as u32;
                 self.fire_state(EventKind::StateBacktracked, s, 0, 0);
             }
             _ => {}

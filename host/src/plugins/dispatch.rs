@@ -59,6 +59,9 @@ struct Active<T> {
 struct Subscribed {
     active: Active<ListenerBox>,
     mask: EventMask,
+    /// Whether it registered a choice or ended a transition: the paths the search took
+    /// depend on it, so replaying one needs it.
+    steers: bool,
 }
 
 /// The bytecode factory, the opcodes it intercepts and the events it hears.
@@ -343,7 +346,11 @@ impl Plugins {
                     .map_err(|e| refused(&r.name, &library, e))?;
                 self.mask = self.mask.union(mask);
                 let active = active(&r.name, library, object);
-                self.listeners.push(Subscribed { active, mask });
+                self.listeners.push(Subscribed {
+                    active,
+                    mask,
+                    steers: false,
+                });
             }
             Component::ChoiceFactory(object) => {
                 let created = active(&r.name, library, object);
@@ -410,9 +417,13 @@ impl Plugins {
             if !s.mask.contains(event.kind) {
                 continue;
             }
+            let requests = &self.shared.requests;
+            let before = (requests.choices.len(), requests.break_transition);
             self.shared.call(&mut s.active, &mut context, |l, host| {
                 l.on_event(host, event)
             });
+            let requests = &self.shared.requests;
+            s.steers |= (requests.choices.len(), requests.break_transition) != before;
         }
         if let Some(f) = self.insn_factory.as_mut() {
             if f.mask.contains(event.kind) {
@@ -567,6 +578,12 @@ impl Plugins {
         )
     }
 
+    /// Takes a request to prune the path made since the last transition ended (while the
+    /// search announced the state it reached).
+    pub fn take_ignore(&mut self) -> bool {
+        std::mem::take(&mut self.shared.requests.ignore_state)
+    }
+
     /// Takes the violations plugins reported.
     pub fn take_violations(&mut self) -> Vec<Reported> {
         std::mem::take(&mut self.shared.requests.violations)
@@ -588,11 +605,16 @@ impl Plugins {
     }
 
     /// Stops delivering events to listeners and the bytecode factory (error traces replay
-    /// paths they heard).
+    /// paths they heard), except to listeners that steered the search: without their
+    /// choices and transition ends the replay would take another path.
     pub fn mute_listeners(&mut self) {
         self.mask = EventMask::NONE;
         for s in &mut self.listeners {
-            s.mask = EventMask::NONE;
+            if s.steers {
+                self.mask = self.mask.union(s.mask);
+            } else {
+                s.mask = EventMask::NONE;
+            }
         }
         if let Some(f) = self.insn_factory.as_mut() {
             f.mask = EventMask::NONE;

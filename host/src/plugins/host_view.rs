@@ -789,4 +789,16 @@ impl Host for VmView<'_> {
     fn end_search(&mut self) {
         self.requests.end_search = true;
     }
+
+    fn local_name(&self, method: u32, pc: u32, slot: u32) -> ROption<RString> {
+        if !self.method_ok(method) {
+            return ROption::RNone;
+        }
+        let code = self.vm.classes.method(method).code.as_ref();
+        let slot = u16::try_from(slot).ok();
+        code.zip(slot)
+            .and_then(|(code, slot)| code.local_name(slot, pc))
+            .map(RString::from)
+            .into()
+    }
 }

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
-use rpf_plugin_api::{ConfigView, Event, EventKind, EventMask, HostRef, Listener};
+use rpf_plugin_api::{any_matches, ConfigView, Event, EventKind, EventMask, HostRef, Listener};
 use serde_json::{json, Value};
 
 /// What is known and covered of one method.
@@ -103,22 +103,6 @@ pub struct Coverage {
     methods: BTreeMap<u32, MethodCoverage>,
 }
 
-/// Whether `name` matches `pattern`, where `*` stands for any run of characters (JPF's
-/// class-name patterns: `T1`, `java.util.*`, `*Test`).
-fn matches(pattern: &str, name: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == name,
-        Some((head, rest)) => {
-            let Some(tail) = name.strip_prefix(head) else {
-                return false;
-            };
-            (0..=tail.len())
-                .filter(|&i| tail.is_char_boundary(i))
-                .any(|i| matches(rest, &tail[i..]))
-        }
-    }
-}
-
 impl Coverage {
     /// Learns the methods of a newly loaded class (not the classes the VM generates for
     /// lambdas, which have no source).
@@ -167,9 +151,9 @@ impl Coverage {
         let included = if self.include.is_empty() {
             !system || self.include_system
         } else {
-            self.include.iter().any(|p| matches(p, class))
+            any_matches(&self.include, class)
         };
-        included && !self.exclude.iter().any(|p| matches(p, class))
+        included && !any_matches(&self.exclude, class)
     }
 
     /// Methods grouped by class, in name order.
@@ -274,22 +258,5 @@ impl Listener for Coverage {
             })
             .collect();
         Some(json!({ "classes": classes }).to_string())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::matches;
-
-    #[test]
-    fn patterns_match_whole_names_with_wildcards() {
-        assert!(matches("T1", "T1"));
-        assert!(!matches("T1", "T10"));
-        assert!(matches("java.util.*", "java.util.HashMap"));
-        assert!(!matches("java.util.*", "java.utilx"));
-        assert!(matches("*Test", "a.b.MyTest"));
-        assert!(matches("a*c*e", "abcde"));
-        assert!(!matches("a*c*e", "abcd"));
-        assert!(matches("*", ""));
     }
 }

@@ -1,7 +1,7 @@
 //! Natives for threads and monitors: Thread, Object.wait/notify, and park/unpark helpers.
 
 use crate::flow::{NativeExit, NativeResult};
-use crate::machine::{Choice, Frames, Machine, VmEvent};
+use crate::machine::{Choice, Machine, VmEvent};
 use crate::monitor::WaitOutcome;
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{jbool, throw, Args, THREAD_RUNNABLE};
@@ -91,12 +91,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     // Monitor operations report what they touch through the machine's hooks.
     r.add("java/lang/Object", "wait", "(J)V", object_wait)
         .tracked = true;
-    r.add("java/lang/Object", "notify", "()V", |vm, _, a| {
-        notify(vm, a.obj(0), false)
+    r.add("java/lang/Object", "notify", "()V", |vm, exec, a| {
+        notify(vm, exec, a.obj(0), false)
     })
     .tracked = true;
-    r.add("java/lang/Object", "notifyAll", "()V", |vm, _, a| {
-        notify(vm, a.obj(0), true)
+    r.add("java/lang/Object", "notifyAll", "()V", |vm, exec, a| {
+        notify(vm, exec, a.obj(0), true)
     })
     .tracked = true;
     r.add("java/lang/Thread", "registerNatives", "()V", |_, _, _| {
@@ -242,7 +242,7 @@ fn object_wait<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> Nati
     }
 }
 
-fn notify<M: Machine>(vm: &mut Vm<M>, obj: Ref, all: bool) -> NativeResult {
+fn notify<M: Machine>(vm: &mut Vm<M>, exec: &Exec, obj: Ref, all: bool) -> NativeResult {
     if !all && M::EXPLORES && vm.owns_monitor(obj) {
         // Which waiter `notify` wakes is not specified: a machine that explores chooses.
         let waiters = vm.waiters(obj);
@@ -263,14 +263,14 @@ fn notify<M: Machine>(vm: &mut Vm<M>, obj: Ref, all: bool) -> NativeResult {
                 object: obj,
                 all: false,
             };
-            vm.report(Frames::Parked, notify);
+            vm.report_at(exec, notify);
             vm.report_thread(VmEvent::ThreadNotified { thread: chosen });
             return Ok(Value::Void);
         }
     }
     let waiters = vm.waiters(obj);
     if vm.object_notify(obj, all) {
-        vm.report(Frames::Parked, VmEvent::ObjectNotify { object: obj, all });
+        vm.report_at(exec, VmEvent::ObjectNotify { object: obj, all });
         let woken = if all {
             waiters.len()
         } else {
@@ -332,7 +332,7 @@ fn runs_cleaner(vm: &Jvm, exec: &Exec) -> bool {
     })
 }
 
-fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn start0<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let obj = a.obj(0);
     if M::EXPLORES {
         // Starting reads the Thread object (its field stores below are stores).
@@ -361,7 +361,7 @@ fn start0<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult
         // Whatever the new thread's Thread object reaches, two threads now reach.
         M::published(vm, obj);
     }
-    vm.on_thread_started(index);
+    vm.on_thread_started(exec, index);
     Ok(Value::Void)
 }
 
@@ -429,14 +429,16 @@ impl<M: Machine> Vm<M> {
         thread.ready_since = at;
     }
 
-    /// Bookkeeping after `Thread.start` created VM thread `t`.
-    pub fn on_thread_started(&mut self, t: usize) {
+    /// Bookkeeping after `Thread.start` (the running thread's frames `exec`) created VM
+    /// thread `t`; listeners see where it was started.
+    pub fn on_thread_started(&mut self, exec: &Exec, t: usize) {
         tracing::debug!(thread = t, name = %self.thread_name(t), "thread started");
-        self.report_thread(VmEvent::ThreadStarted { thread: t });
+        self.report_at(exec, VmEvent::ThreadStarted { thread: t });
     }
 
-    /// `Unsafe.park`, both halves. `deadline` is on the program's clock (ns).
-    pub fn park(&mut self, deadline: Option<u64>, immediate: bool) -> NativeResult {
+    /// `Unsafe.park` by the running thread (frames `exec`), both halves. `deadline` is on
+    /// the program's clock (ns).
+    pub fn park(&mut self, exec: &Exec, deadline: Option<u64>, immediate: bool) -> NativeResult {
         let me = self.state.current;
         if self.state.threads[me].timed_block {
             self.state.threads[me].timed_block = false;
@@ -453,7 +455,7 @@ impl<M: Machine> Vm<M> {
         thread.timed_block = true;
         thread.status = Status::Parked;
         thread.deadline = deadline;
-        self.report(Frames::Parked, VmEvent::ThreadWaiting { object: Ref::NULL });
+        self.report_at(exec, VmEvent::ThreadWaiting { object: Ref::NULL });
         Err(NativeExit::Block)
     }
 

@@ -554,7 +554,7 @@ pub fn initialize_from_native<M: Machine>(
     }
 }
 
-fn park<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+fn park<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
     let (absolute, time) = (a.bool(1), a.long(2));
     let (deadline, immediate) = if absolute {
         (
@@ -566,7 +566,7 @@ fn park<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
     } else {
         (Some(vm.deadline_in(time.max(0) as u64)), time < 0)
     };
-    vm.park(deadline, immediate)
+    vm.park(exec, deadline, immediate)
 }
 
 fn copy_memory<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {

@@ -309,6 +309,7 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     error: true,
                 };
                 self.event(event, Some(&next));
+                self.model.take_ignore();
                 Step::Error(e)
             }
             Outcome::Next(next) => {
@@ -327,6 +328,10 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     };
                     if let Some(e) = self.event(event, Some(&next)) {
                         return Step::Error(e);
+                    }
+                    if self.model.take_ignore() {
+                        self.report.pruned += 1;
+                        return Step::Skip;
                     }
                     if reopen == 0 {
                         return Step::Seen(next);
@@ -350,6 +355,10 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                 };
                 if let Some(e) = self.event(event, Some(&next)) {
                     return Step::Error(e);
+                }
+                if self.model.take_ignore() && !end {
+                    self.report.pruned += 1;
+                    return Step::Skip;
                 }
                 if end {
                     self.report.end_states += 1;

@@ -58,9 +58,14 @@ impl<M: Model, O: Observer> Engine<'_, M, O> {
                 error: error.is_some(),
             };
             let found = self.event(event, Some(&next));
+            let ignored = self.model.take_ignore();
             if let Some(e) = error.or(found) {
                 let (p, idx) = path.unfold();
                 self.error(e, 0, p, idx);
+                return StopReason::PathEnd;
+            }
+            if ignored && !end {
+                self.report.pruned += 1;
                 return StopReason::PathEnd;
             }
             if !end {

@@ -437,3 +437,71 @@ fn sleep_sets_take_fewer_steps_to_the_same_states() {
         "sleep sets should save steps in most programs: {fewer}"
     );
 }
+
+/// A grid whose observer asks, on hearing that `ignore` was reached, that it not be
+/// explored further.
+struct IgnoringGrid {
+    grid: Grid,
+    ignore: (u8, u8),
+    requested: bool,
+}
+
+impl Model for IgnoringGrid {
+    type State = (u8, u8);
+    type Op = char;
+    type Error = (u8, u8);
+    fn initial_states(&mut self) -> Vec<(u8, u8)> {
+        self.grid.initial_states()
+    }
+    fn operations(&mut self, s: &(u8, u8)) -> Ops<char> {
+        self.grid.operations(s)
+    }
+    fn apply(&mut self, s: &(u8, u8), op: &char) -> Outcome<(u8, u8), (u8, u8)> {
+        self.grid.apply(s, op)
+    }
+    fn hash(&mut self, s: &(u8, u8)) -> Option<u128> {
+        self.grid.hash(s)
+    }
+    fn notify(&mut self, event: crate::Event, state: Option<&(u8, u8)>) -> Option<(u8, u8)> {
+        if matches!(event, crate::Event::Advanced { .. }) && state == Some(&self.ignore) {
+            self.requested = true;
+        }
+        None
+    }
+    fn take_ignore(&mut self) -> bool {
+        std::mem::take(&mut self.requested)
+    }
+}
+
+#[test]
+fn a_state_ignored_when_reached_is_visited_but_not_expanded() {
+    for strategy in [Strategy::DepthFirst, Strategy::BreadthFirst] {
+        let mut model = IgnoringGrid {
+            grid: grid(3),
+            ignore: (1, 0),
+            requested: false,
+        };
+        // (2, 0) is only reachable through (1, 0).
+        model.grid.target = Some((2, 0));
+        let report = Search::new(strategy.clone()).run(&mut model);
+        assert!(
+            report.errors.is_empty(),
+            "{strategy:?}: {:?}",
+            report.errors
+        );
+        assert_eq!(report.pruned, 1, "{strategy:?}");
+        assert_eq!(
+            report.unique_states, 8,
+            "{strategy:?}: (1, 0) is visited, (2, 0) is not; (1, 1) is reached from (0, 1)"
+        );
+    }
+    // Ignoring another state leaves the error where it was.
+    let mut model = IgnoringGrid {
+        grid: grid(3),
+        ignore: (0, 1),
+        requested: false,
+    };
+    model.grid.target = Some((2, 0));
+    let report = Search::new(Strategy::DepthFirst).run(&mut model);
+    assert_eq!(report.errors.len(), 1);
+}
