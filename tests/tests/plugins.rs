@@ -66,10 +66,28 @@ fn rpf_plugins_lists_every_bundled_component_with_its_library() {
         "rpf.AlwaysBreakScheduler",
         "rpf.TaintTracker",
         "example.Counter",
+        "gov.nasa.jpf.listener.DeadlockAnalyzer",
+        "gov.nasa.jpf.listener.NullTracker",
+        "gov.nasa.jpf.listener.ObjectTracker",
+        "gov.nasa.jpf.listener.NumericValueChecker",
+        "gov.nasa.jpf.listener.StopWatchFuzzer",
+        "gov.nasa.jpf.listener.TraceStorer",
+        "gov.nasa.jpf.listener.ChoiceSelector",
     ] {
         assert!(out.stdout.contains(name), "{name} missing:\n{}", out.stdout);
     }
-    assert!(out.stdout.contains("librpf_plugin_race"), "{}", out.stdout);
+    for library in [
+        "librpf_plugin_race",
+        "librpf_plugin_explain",
+        "librpf_plugin_values",
+        "librpf_plugin_replay",
+    ] {
+        assert!(
+            out.stdout.contains(library),
+            "{library} missing:\n{}",
+            out.stdout
+        );
+    }
 }
 
 #[test]
