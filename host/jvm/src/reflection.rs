@@ -7,7 +7,7 @@ use super::assembler::Asm;
 use super::class::{ClassId, MethodId};
 use super::loader::{LinkError, SyntheticClass};
 use super::value::{Ref, Value};
-use crate::classfile::{access, FieldType, Insn};
+use crate::classfile::{access, Cond, FieldType, Insn};
 use crate::classpath::Loader;
 use crate::machine::Machine;
 use crate::vm::Vm;
@@ -119,16 +119,29 @@ impl<M: Machine> Vm<M> {
             let c = asm.class(&owner);
             asm.emit(Insn::New(c));
             asm.emit(Insn::Dup);
-        } else if !m.is_static() {
+        }
+        // Branches to the IllegalArgumentExceptions HotSpot throws for a receiver of another
+        // class and an argument no unboxing and widening conversion fits.
+        let mut wrong_receiver = Vec::new();
+        let mut mismatch = Vec::new();
+        let mut null_primitive = Vec::new();
+        if !constructor && !m.is_static() {
             asm.load(0);
+            asm.emit(Insn::Dup);
+            let non_null = asm.emit(Insn::IfNonNull(0));
+            throw_new(&mut asm, "java/lang/NullPointerException", None);
+            asm.patch(non_null, Insn::IfNonNull(asm.here()));
+            asm.emit(Insn::Dup);
+            let c = asm.class(&owner);
+            asm.emit(Insn::InstanceOf(c));
+            wrong_receiver.push(asm.emit(Insn::If(Cond::Eq, 0)));
             asm.checkcast(&owner);
         }
-        let object = FieldType::Object("java/lang/Object".into());
         for (i, p) in m.params.iter().enumerate() {
             asm.load(1);
             asm.emit(Insn::Iconst(i as i32));
             asm.emit(Insn::ArrayLoad);
-            asm.convert(Some(&object), Some(p));
+            reflective_argument(&mut asm, p, &mut mismatch, &mut null_primitive);
         }
         let call = asm.here();
         if constructor {
@@ -144,6 +157,7 @@ impl<M: Machine> Vm<M> {
         }
         let after = asm.here();
         if !constructor {
+            let object = FieldType::Object("java/lang/Object".into());
             asm.convert(m.ret.as_ref(), Some(&object));
         }
         asm.emit(Insn::ReturnValue);
@@ -161,6 +175,23 @@ impl<M: Machine> Vm<M> {
         );
         asm.emit(Insn::Athrow);
         asm.handler(call, after, handler, Some("java/lang/Throwable"));
+        for (branches, message) in [
+            (
+                wrong_receiver,
+                Some("object is not an instance of declaring class"),
+            ),
+            (mismatch, Some("argument type mismatch")),
+            (null_primitive, None),
+        ] {
+            if branches.is_empty() {
+                continue;
+            }
+            let at = asm.here();
+            for b in branches {
+                asm.patch(b, Insn::If(Cond::Eq, at));
+            }
+            throw_new(&mut asm, "java/lang/IllegalArgumentException", message);
+        }
         let method = asm.finish(
             "adapt",
             "(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;",
@@ -188,5 +219,101 @@ impl<M: Machine> Vm<M> {
         self.mark_initialized(class);
         self.adapters.insert((target, constructor), adapter);
         Ok(adapter)
+    }
+}
+
+/// Emits `throw new <class>(message)`.
+fn throw_new(asm: &mut Asm, class: &str, message: Option<&str>) {
+    let c = asm.class(class);
+    asm.emit(Insn::New(c));
+    asm.emit(Insn::Dup);
+    match message {
+        Some(text) => {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let constant = asm.string(&units);
+            asm.emit(Insn::Ldc(constant));
+            asm.invokespecial(class, "<init>", "(Ljava/lang/String;)V", false);
+        }
+        None => asm.invokespecial(class, "<init>", "()V", false),
+    }
+    asm.emit(Insn::Athrow);
+}
+
+/// The primitive types whose values widen to `t` (JLS 5.1.2), `t` first: what a reflective
+/// call accepts, boxed, for a parameter of type `t`.
+fn widening_sources(t: &FieldType) -> &'static [FieldType] {
+    use FieldType as F;
+    match t {
+        F::Short => &[F::Short, F::Byte],
+        F::Int => &[F::Int, F::Char, F::Short, F::Byte],
+        F::Long => &[F::Long, F::Int, F::Char, F::Short, F::Byte],
+        F::Float => &[F::Float, F::Long, F::Int, F::Char, F::Short, F::Byte],
+        F::Double => &[
+            F::Double,
+            F::Float,
+            F::Long,
+            F::Int,
+            F::Char,
+            F::Short,
+            F::Byte,
+        ],
+        F::Boolean => &[F::Boolean],
+        F::Byte => &[F::Byte],
+        F::Char => &[F::Char],
+        _ => &[],
+    }
+}
+
+/// Converts the `Object` argument on the stack to parameter type `t` as HotSpot's
+/// reflection does: a reference must be an instance of `t` (or null); a primitive must come
+/// boxed in a wrapper whose value widens to `t`. Anything else branches to an `If(Eq)`
+/// pushed on `mismatch`, and a null for a primitive to one pushed on `null_primitive`, for
+/// the caller to point at its IllegalArgumentExceptions; the operand stack there is not
+/// used.
+fn reflective_argument(
+    asm: &mut Asm,
+    t: &FieldType,
+    mismatch: &mut Vec<u32>,
+    null_primitive: &mut Vec<u32>,
+) {
+    if t.is_reference() {
+        let name = t.class_name();
+        if &*name == "java/lang/Object" {
+            return;
+        }
+        asm.emit(Insn::Dup);
+        let null = asm.emit(Insn::IfNull(0));
+        asm.emit(Insn::Dup);
+        let c = asm.class(&name);
+        asm.emit(Insn::InstanceOf(c));
+        mismatch.push(asm.emit(Insn::If(Cond::Eq, 0)));
+        asm.patch(null, Insn::IfNull(asm.here()));
+        asm.checkcast(&name);
+        return;
+    }
+    asm.emit(Insn::Dup);
+    let non_null = asm.emit(Insn::IfNonNull(0));
+    asm.emit(Insn::Iconst(0));
+    null_primitive.push(asm.emit(Insn::If(Cond::Eq, 0)));
+    asm.patch(non_null, Insn::IfNonNull(asm.here()));
+    let mut done = Vec::new();
+    for source in widening_sources(t) {
+        let (wrapper, _) = crate::assembler::wrapper_of(source);
+        asm.emit(Insn::Dup);
+        let c = asm.class(wrapper);
+        asm.emit(Insn::InstanceOf(c));
+        let next = asm.emit(Insn::If(Cond::Eq, 0));
+        let boxed = FieldType::Object(wrapper.into());
+        asm.convert(Some(&boxed), Some(source));
+        asm.convert(Some(source), Some(t));
+        done.push(asm.emit(Insn::Goto(0)));
+        asm.patch(next, Insn::If(Cond::Eq, asm.here()));
+    }
+    // No wrapper fits: compare 0 with 0 to take the mismatch branch.
+    asm.emit(Insn::Iconst(0));
+    mismatch.push(asm.emit(Insn::If(Cond::Eq, 0)));
+    let end = asm.here();
+    for d in done {
+        asm.patch(d, Insn::Goto(end));
     }
 }

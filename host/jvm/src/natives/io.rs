@@ -10,7 +10,8 @@ use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{
-    file_operation, input_available, io_failure, jbool, read_input, string_arg, throw, Args,
+    array_bytes, file_operation, input_available, io_failure, jbool, read_input, string_arg, throw,
+    Args,
 };
 use crate::value::{Ref, Value};
 use crate::vm::Jvm;
@@ -437,26 +438,6 @@ fn open_stream<M: Machine>(vm: &mut Vm<M>, stream: Ref, path: &str, how: OpenHow
             format!("{path} ({})", errno.message()),
         ),
         Err(e) => io_failure(e),
-    }
-}
-
-/// The bytes `array[off..off + len]`, or the exception of an out-of-range request.
-fn array_bytes(vm: &Jvm, array: Ref, off: i32, len: i32) -> Result<Vec<u8>, NativeExit> {
-    match vm.state.heap.get(array).map(|o| &o.data) {
-        Some(ObjData::Bytes(b)) => {
-            let (off, len) = (off.max(0) as usize, len.max(0) as usize);
-            if off + len > b.len() {
-                return throw(
-                    "java/lang/IndexOutOfBoundsException",
-                    format!(
-                        "Range [{off}, {off} + {len}) out of bounds for length {}",
-                        b.len()
-                    ),
-                );
-            }
-            Ok(b[off..off + len].iter().map(|&x| x as u8).collect())
-        }
-        _ => super::support::npe(),
     }
 }
 

@@ -304,6 +304,24 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     );
     r.add(
         "java/lang/Class",
+        "getNestMembers0",
+        "()[Ljava/lang/Class;",
+        |vm, _, a| {
+            // The nest host first, then its NestMembers in attribute order; members that
+            // do not load are left out (as HotSpot's JVM_GetNestMembers).
+            let c = class_arg(vm, a.obj(0))?;
+            let host = nest_host(vm, c);
+            let mut ids = vec![host];
+            for name in vm.classes.get(host).attrs.nest_members.clone() {
+                if let Ok(id) = vm.classes.load(&name) {
+                    ids.push(id);
+                }
+            }
+            class_array(vm, &ids)
+        },
+    );
+    r.add(
+        "java/lang/Class",
         "getPermittedSubclasses0",
         "()[Ljava/lang/Class;",
         |vm, _, a| {

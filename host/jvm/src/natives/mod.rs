@@ -21,6 +21,7 @@ mod thread;
 pub(crate) mod unsafe_;
 mod varhandle;
 mod verify;
+mod zip;
 
 use crate::machine::Machine;
 use registry::NativeRegistry;
@@ -41,6 +42,7 @@ impl<M: Machine> NativeRegistry<M> {
         reflect::register(&mut r);
         varhandle::register(&mut r);
         verify::register(&mut r);
+        zip::register(&mut r);
         r
     }
 }

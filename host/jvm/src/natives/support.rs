@@ -5,6 +5,7 @@ use crate::allocation::{OutOfMemory, OUT_OF_MEMORY_ERROR};
 use crate::class::ClassId;
 use crate::flow::{NativeExit, Unsupported};
 use crate::fs::FsError;
+use crate::heap::ObjData;
 use crate::machine::Machine;
 use crate::value::{Ref, Value};
 use crate::vm::{Jvm, Vm};
@@ -124,5 +125,25 @@ pub fn io_failure<T>(e: FsError) -> Result<T, NativeExit> {
     match e {
         FsError::Os(errno) => throw("java/io/IOException", errno.message()),
         FsError::Unsupported(what) => Err(NativeExit::Unsupported(Unsupported::Feature(what))),
+    }
+}
+
+/// The bytes `array[off..off + len]`, or the exception of an out-of-range request.
+pub fn array_bytes(vm: &Jvm, array: Ref, off: i32, len: i32) -> Result<Vec<u8>, NativeExit> {
+    match vm.state.heap.get(array).map(|o| &o.data) {
+        Some(ObjData::Bytes(b)) => {
+            let (off, len) = (off.max(0) as usize, len.max(0) as usize);
+            if off + len > b.len() {
+                return throw(
+                    "java/lang/IndexOutOfBoundsException",
+                    format!(
+                        "Range [{off}, {off} + {len}) out of bounds for length {}",
+                        b.len()
+                    ),
+                );
+            }
+            Ok(b[off..off + len].iter().map(|&x| x as u8).collect())
+        }
+        _ => npe(),
     }
 }

@@ -66,6 +66,13 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
     // It reports the range it stores and the source it reads through the machine's hooks.
     .tracked = true;
     r.add(
+        "java/util/TimeZone",
+        "getSystemTimeZoneID",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        |vm, _, _| Ok(system_time_zone().map_or(Value::NULL, |id| Value::Ref(vm.new_string(&id)))),
+    );
+    r.add("java/lang/ProcessEnvironment", "environ", "()[[B", environ);
+    r.add(
         "jdk/internal/util/SystemProps$Raw",
         "vmProperties",
         "()[Ljava/lang/String;",
@@ -428,4 +435,51 @@ fn copy_refs<M: Machine>(
         return throw("java/lang/ArrayStoreException", message);
     }
     Ok(Value::Void)
+}
+
+/// Where the platform keeps its time zone database.
+const ZONEINFO: &str = "/usr/share/zoneinfo/";
+
+/// The platform's time zone as HotSpot finds it on Linux: `TZ` (a leading `:` dropped, a
+/// path into the zone database read as the zone's name), else the first line of
+/// `/etc/timezone`, else the zone `/etc/localtime` links to; `None` leaves Java to use GMT.
+fn system_time_zone() -> Option<String> {
+    let named = |id: &str| {
+        let id = id.trim().trim_start_matches(':');
+        let id = id.strip_prefix(ZONEINFO).unwrap_or(id);
+        (!id.is_empty()).then(|| id.to_string())
+    };
+    if let Some(id) = std::env::var("TZ").ok().as_deref().and_then(named) {
+        return Some(id);
+    }
+    if let Some(id) = std::fs::read_to_string("/etc/timezone")
+        .ok()
+        .as_deref()
+        .and_then(|text| text.lines().next())
+        .and_then(named)
+    {
+        return Some(id);
+    }
+    let link = std::fs::read_link("/etc/localtime").ok()?;
+    let link = link.to_string_lossy();
+    link.split_once("zoneinfo/").and_then(|(_, id)| named(id))
+}
+
+/// `ProcessEnvironment.environ`: the environment rpf was started with, as alternating
+/// name and value byte arrays (a program under the checker sees the same on every path).
+fn environ<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, _: &[Value]) -> NativeResult {
+    use std::os::unix::ffi::OsStrExt;
+    let outer = vm
+        .classes
+        .load("[[B")
+        .map_err(|e| NativeExit::ThrowNew(e.error_class, Some(e.message)))?;
+    let byte_array = vm.known.byte_array;
+    let mut items = Vec::new();
+    for (name, value) in std::env::vars_os() {
+        for part in [name.as_bytes(), value.as_bytes()] {
+            let data = ObjData::Bytes(part.iter().map(|&b| b as i8).collect());
+            items.push(vm.alloc(byte_array, data));
+        }
+    }
+    Ok(Value::Ref(vm.new_array_of(outer, &items)))
 }
