@@ -227,6 +227,11 @@ pub const MAX_WORKERS: u64 = 128;
 
 const SEARCH_CLASSES: &[(&str, SearchClass)] = &[
     ("gov.nasa.jpf.search.DFSearch", SearchClass::DepthFirst),
+    // JPF's depth-first search whose forward steps may run concurrently: the same order.
+    (
+        "gov.nasa.jpf.search.ConcurrentDFSearch",
+        SearchClass::DepthFirst,
+    ),
     ("dfs", SearchClass::DepthFirst),
     ("depth-first", SearchClass::DepthFirst),
     (

@@ -125,3 +125,16 @@ fn short_names_select_the_search_the_properties_and_the_scheduler() {
     assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("no errors detected"), "{}", out.stdout);
 }
+
+#[test]
+fn jpfs_concurrent_depth_first_search_is_a_depth_first_search() {
+    // VerifyChoiceTest.jpf's search.
+    let out = run_jpf(
+        None,
+        "target = Counter\n\
+         target.args = 2\n\
+         search.class = .search.ConcurrentDFSearch\n",
+    );
+    assert_eq!(out.status, Some(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("search: DepthFirst"), "{}", out.stdout);
+}

@@ -360,6 +360,7 @@ mod tests {
                 lock: Ref::NULL,
             }],
             attrs: attrs.to_vec(),
+            stack_size: 0,
         }
     }
 

@@ -172,7 +172,10 @@ impl<M: Machine> Vm<M> {
         self.mark_initialized(support);
 
         // The main thread record exists before its Thread object, as in HotSpot.
-        self.state.threads.push(JThread::new(Ref::NULL, false));
+        let stack = self.opts.stack_size;
+        self.state
+            .threads
+            .push(JThread::new(Ref::NULL, false, stack));
         self.state.threads[0].status = Status::Runnable;
         self.state.current = 0;
 
@@ -371,7 +374,10 @@ impl<M: Machine> Vm<M> {
         let string_array = self.load_boot("[Ljava/lang/String;")?;
         let strings: Vec<Ref> = args.iter().map(|a| self.new_string(a)).collect();
         let array = self.new_array_of(string_array, &strings);
-        let mut exec = Exec::default();
+        let mut exec = Exec {
+            stack_size: self.opts.stack_size,
+            ..Exec::default()
+        };
         self.state.current = 0;
         exec.push(Value::Ref(array));
         let pushed = self.call(&mut exec, main, FrameKind::Upcall);

@@ -73,11 +73,11 @@ fn frame_use(exec: &Exec, method: &Method, code: &Code) -> StackUse {
     StackUse::of(exec.frames.len() + 1, slots)
 }
 
-/// Whether a thread's stack using `used` is within `vm.stack_size` and `vm.max_stack_depth`,
-/// both raised by `reserve`.
+/// Whether the stack of the thread whose frames are `exec`, using `used`, is within its
+/// size and `vm.max_stack_depth`, both raised by `reserve`.
 #[inline]
-fn stack_fits(opts: &VmOptions, used: StackUse, reserve: StackUse) -> bool {
-    used.bytes <= opts.stack_size.saturating_add(reserve.bytes)
+fn stack_fits(opts: &VmOptions, exec: &Exec, used: StackUse, reserve: StackUse) -> bool {
+    used.bytes <= exec.stack_size.saturating_add(reserve.bytes)
         && opts
             .max_stack_depth
             .is_none_or(|depth| used.frames <= depth.saturating_add(reserve.frames))
@@ -88,7 +88,7 @@ fn stack_fits(opts: &VmOptions, used: StackUse, reserve: StackUse) -> bool {
 /// [`Jvm::frame_overflows`].
 #[inline]
 pub(crate) fn frame_fits(opts: &VmOptions, exec: &Exec, method: &Method, code: &Code) -> bool {
-    stack_fits(opts, frame_use(exec, method, code), StackUse::NONE)
+    stack_fits(opts, exec, frame_use(exec, method, code), StackUse::NONE)
 }
 
 impl Jvm {
@@ -138,7 +138,12 @@ impl<M: Machine> Vm<M> {
                         };
                         self.report_at(exec, handled);
                         let here = StackUse::of(exec.frames.len(), exec.stack.len());
-                        if stack_fits(&self.opts, here.plus(OVERFLOW_RESERVE), StackUse::NONE) {
+                        if stack_fits(
+                            &self.opts,
+                            exec,
+                            here.plus(OVERFLOW_RESERVE),
+                            StackUse::NONE,
+                        ) {
                             self.regs.overflow_reserve_active = false;
                         }
                         return Ok(());
@@ -204,9 +209,9 @@ impl<M: Machine> Vm<M> {
     #[inline]
     pub(crate) fn frame_overflows(&self, exec: &Exec, method: &Method, code: &Code) -> bool {
         let with_frame = frame_use(exec, method, code);
-        let fits = stack_fits(&self.opts, with_frame, StackUse::NONE)
+        let fits = stack_fits(&self.opts, exec, with_frame, StackUse::NONE)
             || (self.regs.overflow_reserve_active
-                && stack_fits(&self.opts, with_frame, OVERFLOW_RESERVE));
+                && stack_fits(&self.opts, exec, with_frame, OVERFLOW_RESERVE));
         !fits
     }
 

@@ -49,6 +49,9 @@ pub struct Exec {
     /// Plugin attributes of the value-stack entries (see [`super::attributes`]); empty unless a
     /// plugin attached one, otherwise as long as `stack`.
     pub attrs: Vec<i64>,
+    /// The size of this thread's stack in bytes: `vm.stack_size`, or the `stackSize` the
+    /// thread was created with (kept here, where every call looks, rather than looked up).
+    pub stack_size: u64,
 }
 
 /// A copy of `v` with `v`'s spare capacity: a copied stack is the one that runs next, and
@@ -65,6 +68,7 @@ impl Clone for Exec {
             stack: copy_with_room(&self.stack),
             frames: copy_with_room(&self.frames),
             attrs: self.attrs.clone(),
+            stack_size: self.stack_size,
         }
     }
 
@@ -73,6 +77,7 @@ impl Clone for Exec {
         self.stack.clone_from(&source.stack);
         self.frames.clone_from(&source.frames);
         self.attrs.clone_from(&source.attrs);
+        self.stack_size = source.stack_size;
     }
 }
 
@@ -309,11 +314,14 @@ impl Clone for JThread {
 }
 
 impl JThread {
-    /// A new, not yet started thread for `obj`.
-    pub fn new(obj: Ref, daemon: bool) -> JThread {
+    /// A new, not yet started thread for `obj` with a stack of `stack_size` bytes.
+    pub fn new(obj: Ref, daemon: bool, stack_size: u64) -> JThread {
         JThread {
             obj,
-            exec: Exec::default(),
+            exec: Exec {
+                stack_size,
+                ..Exec::default()
+            },
             status: Status::New,
             daemon,
             interrupted: false,
@@ -525,7 +533,7 @@ mod tests {
     #[test]
     fn every_mutable_access_restamps_and_restoring_keeps_the_stamp() {
         let mut table = ThreadTable::default();
-        table.push(JThread::new(Ref(5), false));
+        table.push(JThread::new(Ref(5), false, 1 << 20));
         let pushed = table[0].stamp().get();
         assert_ne!(pushed, 0);
         let _ = table[0].status;

@@ -183,7 +183,7 @@ impl World {
 
     fn add_thread(&mut self, daemon: bool) -> u32 {
         let obj = self.object("java/lang/Thread");
-        let mut thread = JThread::new(obj, daemon);
+        let mut thread = JThread::new(obj, daemon, self.vm.opts.stack_size);
         thread.status = Status::Runnable;
         self.vm.state.threads.push(thread);
         self.vm.state.threads.len() as u32 - 1

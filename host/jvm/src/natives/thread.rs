@@ -340,7 +340,8 @@ fn start0<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeRes
     }
     let daemon = vm.field_by_name(obj, "daemon").as_int() != 0;
     let index = vm.state.threads.len();
-    let mut thread = JThread::new(obj, daemon);
+    let requested = requested_stack(vm.field_by_name(obj, "stackSize").as_long());
+    let mut thread = JThread::new(obj, daemon, requested.unwrap_or(vm.opts.stack_size));
     thread.ready_since = vm.now_ns();
     // An interrupt before the start is kept in the Thread object (JDK 17): the new thread
     // starts interrupted, so that its first blocking call ends at once.
@@ -469,5 +470,22 @@ impl<M: Machine> Vm<M> {
         } else {
             self.state.threads[t].permit = true;
         }
+    }
+}
+
+/// The smallest stack HotSpot gives a Java thread on Linux/x64, whatever it asks for.
+const MIN_THREAD_STACK: u64 = 136 << 10;
+
+/// The stack a thread gets for the `stackSize` it asked for, as HotSpot's: rounded up to
+/// whole 4 KiB pages and at least [`MIN_THREAD_STACK`]; `None` (0 or negative: no request)
+/// leaves it `vm.stack_size`.
+fn requested_stack(stack_size: i64) -> Option<u64> {
+    match u64::try_from(stack_size) {
+        Ok(0) | Err(_) => None,
+        Ok(size) => Some(
+            size.div_ceil(4096)
+                .saturating_mul(4096)
+                .max(MIN_THREAD_STACK),
+        ),
     }
 }
