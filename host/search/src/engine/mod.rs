@@ -329,12 +329,13 @@ impl<'a, M: Model, O: Observer> Engine<'a, M, O> {
                     if let Some(e) = self.event(event, Some(&next)) {
                         return Step::Error(e);
                     }
-                    if self.model.take_ignore() {
-                        self.report.pruned += 1;
-                        return Step::Skip;
-                    }
+                    let ignored = self.model.take_ignore();
                     if reopen == 0 {
                         return Step::Seen(next);
+                    }
+                    if ignored {
+                        self.report.pruned += 1;
+                        return Step::Skip;
                     }
                     self.model.keep(&next);
                     let ops = self.model.operations(&next);
