@@ -42,7 +42,8 @@ pub struct InsnInfo {
     /// other instructions. Conditional branches fall through to `pc + 1` otherwise.
     pub targets: RVec<u32>,
     /// The member an instruction refers to: `pkg.Class.field` for field instructions (the
-    /// declaring class once resolved, else the class the constant pool names),
+    /// declaring class, as resolution finds it once the class the constant pool names is
+    /// loaded; else that class),
     /// `pkg.Class.method(descriptor)` for invocations as the constant pool names them,
     /// `name(descriptor)` of the call site for `invokedynamic`; empty otherwise.
     pub member: RString,

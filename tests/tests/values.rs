@@ -136,6 +136,21 @@ fn field_ranges_check_instance_and_static_fields() {
 }
 
 #[test]
+fn a_field_written_through_a_subclass_is_checked_at_its_first_store() {
+    assert_eq!(
+        range_violation(
+            "InheritedField",
+            &[
+                "+range.fields=level",
+                "+range.level.field=InheritedField$Base.level",
+                "+range.level.max=10",
+            ],
+        ),
+        "InheritedField$Base.level = 50 is out of range [-Infinity, 10] at InheritedField$Sub.raise(InheritedField.java:10)"
+    );
+}
+
+#[test]
 fn iinc_updates_of_a_checked_variable_are_checked() {
     assert_eq!(
         range_violation(

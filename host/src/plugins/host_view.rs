@@ -179,7 +179,20 @@ pub fn line(vm: &Jvm, method: MethodId, pc: u32) -> i32 {
 /// `pkg.Class.name`, volatile and static of the field an instruction refers to.
 fn field_facts(vm: &Jvm, class: ClassId, index: u16) -> (String, bool, bool) {
     let c = vm.classes.get(class);
-    if let Some(Resolved::Field(f)) = c.cache.get(usize::from(index)).and_then(|x| x.get()) {
+    let resolved = match c.cache.get(usize::from(index)).and_then(|x| x.get()) {
+        Some(Resolved::Field(f)) => Some(*f),
+        // Not run yet: the field the instruction will reach, found the way resolution will
+        // find it if the class it names is loaded (a subclass naming an inherited field
+        // must not hide its declaring class from plugins).
+        _ => match c.pool.get(usize::from(index)) {
+            Some(Constant::FieldRef(m)) => vm
+                .classes
+                .lookup(&m.class)
+                .and_then(|named| vm.classes.lookup_field(named, &m.name, &m.desc)),
+            _ => None,
+        },
+    };
+    if let Some(f) = resolved {
         let declaring = vm.classes.get(f.class);
         let name = declaring
             .fields
