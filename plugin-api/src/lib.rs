@@ -19,6 +19,7 @@ mod event;
 mod host;
 mod path_local;
 mod pattern;
+mod system_methods;
 mod value;
 
 pub use component::{
@@ -37,6 +38,7 @@ pub use host::{
 };
 pub use path_local::{PathLocal, StateNumbers};
 pub use pattern::{any_matches, name_matches};
+pub use system_methods::SystemMethods;
 pub use value::{ChoiceKind, JValue};
 
 pub use abi_stable;

@@ -7,12 +7,14 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use rpf_plugin_api::{ConfigView, Event, EventKind, EventMask, HostRef, Listener, PathLocal};
+use rpf_plugin_api::{
+    ConfigView, Event, EventKind, EventMask, HostRef, Listener, PathLocal, SystemMethods,
+};
 use serde_json::{json, Value};
 
 use crate::findings::Findings;
 use crate::history::Log;
-use crate::site::{object_name, SystemMethods};
+use crate::site::{application_location, object_name};
 
 /// What a thread did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +114,7 @@ impl DeadlockAnalyzer {
         object: u32,
         object_name: String,
     ) {
-        let location = self.system.application_location(host, thread, 0);
+        let location = application_location(&mut self.system, host, thread, 0);
         self.ops.get_mut().push(Op {
             thread,
             action,

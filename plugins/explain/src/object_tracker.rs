@@ -13,13 +13,13 @@ use std::fmt::Write;
 
 use rpf_plugin_api::{
     any_matches, code_location, java_type, parameter_types, ConfigView, Event, EventKind,
-    EventMask, HostRef, JValue, Listener, PathLocal,
+    EventMask, HostRef, JValue, Listener, PathLocal, SystemMethods,
 };
 use serde_json::json;
 
 use crate::findings::Findings;
 use crate::history::Log;
-use crate::site::{object_name, SystemMethods};
+use crate::site::{application_location, object_name};
 
 /// What the path did to the tracked objects, and which they are.
 #[derive(Debug, Clone, Default)]
@@ -59,7 +59,7 @@ impl ObjectTracker {
     }
 
     fn log(&mut self, host: &HostRef<'_, '_>, thread: u32, what: String) {
-        let at = self.system.application_location(host, thread, 0);
+        let at = application_location(&mut self.system, host, thread, 0);
         let line = format!("{:<10} {what}  at {at}", host.thread_name(thread));
         self.tracked.get_mut().log.push(line);
     }
@@ -155,7 +155,7 @@ impl Listener for ObjectTracker {
                         let _ = write!(what, " of {}", info.class);
                     }
                     // The call's site: the caller's frame, below the one just entered.
-                    let at = self.system.application_location(host, thread, 1);
+                    let at = application_location(&mut self.system, host, thread, 1);
                     let line = format!("{:<10} {what}  at {at}", host.thread_name(thread));
                     self.tracked.get_mut().log.push(line);
                 }
@@ -170,7 +170,7 @@ impl Listener for ObjectTracker {
                 let what = format!("{verb} {}.{field}", object_name(host, event.object));
                 // The field event's location is the accessing instruction itself.
                 let at = if event.method == u32::MAX {
-                    self.system.application_location(host, thread, 0)
+                    application_location(&mut self.system, host, thread, 0)
                 } else {
                     code_location(host, event.method, event.pc)
                 };

@@ -1,48 +1,31 @@
 //! How the explaining listeners name code locations and objects in their reports.
 
-use std::collections::HashMap;
+use rpf_plugin_api::{code_location, HostRef, SystemMethods};
 
-use rpf_plugin_api::{code_location, HostRef};
-
-/// Whether methods belong to the class library, cached: asked at nearly every event.
-#[derive(Debug, Default)]
-pub struct SystemMethods(HashMap<u32, bool>);
-
-impl SystemMethods {
-    /// Whether `method` belongs to the Java class library (unknown methods do).
-    pub fn is_system(&mut self, host: &HostRef<'_, '_>, method: u32) -> bool {
-        *self.0.entry(method).or_insert_with(|| {
-            host.method_info(method)
-                .into_option()
-                .is_none_or(|m| m.system)
-        })
-    }
-
-    /// The innermost frame of `thread` in application code, below the `skip` innermost
-    /// frames, as `pkg.Class.method(File.java:12)`: where the program asked for what the
-    /// class library is doing. Frames without source lines (the classes generated for
-    /// lambdas) are passed over while a frame with lines follows.
-    pub fn application_location(
-        &mut self,
-        host: &HostRef<'_, '_>,
-        thread: u32,
-        skip: usize,
-    ) -> String {
-        let frames = host.frames(thread);
-        let application: Vec<_> = frames
-            .iter()
-            .skip(skip)
-            .filter(|f| !self.is_system(host, f.method))
-            .collect();
-        application
-            .iter()
-            .find(|f| f.line >= 0)
-            .or(application.first())
-            .map_or_else(
-                || "(no application frame)".to_string(),
-                |f| code_location(host, f.method, f.pc),
-            )
-    }
+/// The innermost frame of `thread` in application code, below the `skip` innermost
+/// frames, as `pkg.Class.method(File.java:12)`: where the program asked for what the class
+/// library is doing. Frames without source lines (the classes generated for lambdas) are
+/// passed over while a frame with lines follows.
+pub fn application_location(
+    system: &mut SystemMethods,
+    host: &HostRef<'_, '_>,
+    thread: u32,
+    skip: usize,
+) -> String {
+    let frames = host.frames(thread);
+    let application: Vec<_> = frames
+        .iter()
+        .skip(skip)
+        .filter(|f| !system.is_system(host, f.method))
+        .collect();
+    application
+        .iter()
+        .find(|f| f.line >= 0)
+        .or(application.first())
+        .map_or_else(
+            || "(no application frame)".to_string(),
+            |f| code_location(host, f.method, f.pc),
+        )
 }
 
 /// `SimpleName@id` for an object, as the reports name it (`#id` if it is no longer live).

@@ -1,31 +1,21 @@
 //! Prints the search's transitions and the instructions they execute, for learning how the
 //! checker explores a program and for debugging.
 
-use std::collections::HashMap;
 use std::io::Write;
 
 use rpf_plugin_api::{
     code_location, flags, ConfigView, Event, EventKind, EventMask, HostRef, Listener, StateNumbers,
+    SystemMethods,
 };
 
 /// The execution tracker.
 pub struct ExecTracker {
     print_insn: bool,
     show_system: bool,
-    /// Whether each method belongs to the class library (cached).
-    system: HashMap<u32, bool>,
+    /// Whether each method belongs to the class library.
+    system: SystemMethods,
     /// Readable numbers for state ids.
     numbers: StateNumbers,
-}
-
-impl ExecTracker {
-    fn is_system(&mut self, host: &HostRef<'_, '_>, method: u32) -> bool {
-        *self.system.entry(method).or_insert_with(|| {
-            host.method_info(method)
-                .into_option()
-                .is_none_or(|m| m.system)
-        })
-    }
 }
 
 /// Writes one line to stdout (the tracker's whole purpose is printing).
@@ -40,7 +30,7 @@ impl Listener for ExecTracker {
         Ok(ExecTracker {
             print_insn: config.bool("et.print_insn", true)?,
             show_system: config.bool("et.show_system", false)?,
-            system: HashMap::new(),
+            system: SystemMethods::default(),
             numbers: StateNumbers::default(),
         })
     }
@@ -98,7 +88,7 @@ impl Listener for ExecTracker {
                 event.text
             )),
             EventKind::InstructionExecuted => {
-                if !self.show_system && self.is_system(host, event.method) {
+                if !self.show_system && self.system.is_system(host, event.method) {
                     return;
                 }
                 let text = host
