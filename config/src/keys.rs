@@ -282,6 +282,8 @@ registry! {
         "main class to run");
     TARGET_ARGS: OptKey<List> = ("target.args", List, Unset::Nothing,
         "comma separated arguments for main (command-line arguments win)");
+    JUNIT_TESTS: OptKey<List> = ("junit.tests", List, Unset::Nothing,
+        "JUnit test classes to check instead of target (Class, or Class#method for one test): each test is its own search");
     CLASSPATH: Key<Paths> = ("classpath", Paths, ".",
         "application class path: directories and jars");
     JAVA_HOME: OptKey<Text> = ("java.home", Text,

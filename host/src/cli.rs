@@ -49,6 +49,9 @@ struct Cli {
 enum Command {
     /// Execute the program once, exactly like `java -ea` (one schedule, no search).
     Run(TargetArgs),
+    /// Model check JUnit 5 and JUnit 4 tests, each @Test method its own search:
+    /// `rpf junit -cp PATH [app.jpf] TestClass[#method]... [+key=value...]`.
+    Junit(TargetArgs),
     /// List the plugin components found on plugin.path and in the bundled directory:
     /// `rpf plugins [app.jpf] [+plugin.path=DIR ...]`.
     Plugins(SettingsArgs),
@@ -124,6 +127,7 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
             && !a.starts_with('-')
             && !is_setting(&a)
             && a != "run"
+            && a != "junit"
             && a != "plugins"
             && a != "keys"
             && a != "api-jar"
@@ -145,43 +149,62 @@ struct Invocation {
     target: Target,
 }
 
-fn resolve(args: &TargetArgs) -> Result<Invocation, LaunchError> {
-    let mut settings = Vec::new();
-    let mut positional = Vec::new();
-    for a in &args.rest {
-        if is_setting(a) {
-            settings.push(a.clone());
-        } else {
-            positional.push(a.clone());
-        }
-    }
+/// A command line's configuration and positional arguments.
+struct Configured {
+    config: Config,
+    /// The positional arguments after the `.jpf` file (all of them without one).
+    positional: Vec<String>,
+    /// Whether the first positional argument was a `.jpf` file.
+    jpf: bool,
+}
+
+/// Reads the optional site and `.jpf` files, `--class-path`, the `+key=value` settings and
+/// the settings `derive` makes of the positional arguments (the settings win over them).
+fn configure(
+    args: &TargetArgs,
+    derive: impl FnOnce(&[String], bool) -> Vec<String>,
+) -> Result<Configured, LaunchError> {
+    let (settings, mut positional): (Vec<String>, Vec<String>) =
+        args.rest.iter().cloned().partition(|a| is_setting(a));
     let mut builder = ConfigBuilder::new();
     if let Some(site) = &args.site {
         builder = builder.file(site);
     } else if let Some(home) = std::env::var_os("HOME") {
         builder = builder.optional_file(Path::new(&home).join(".rpf").join("site.properties"));
     }
-    let mut program_args = None;
-    let mut extra = Vec::new();
-    match positional.split_first() {
-        Some((first, rest)) if first.ends_with(".jpf") => {
-            builder = builder.file(first);
-            if !rest.is_empty() {
-                program_args = Some(rest.to_vec());
-            }
-        }
-        Some((first, rest)) => {
-            extra.push(format!("+target={first}"));
-            program_args = Some(rest.to_vec());
-        }
-        None => {}
+    let jpf = positional.first().is_some_and(|f| f.ends_with(".jpf"));
+    if jpf {
+        builder = builder.file(positional.remove(0));
     }
+    let mut derived = derive(&positional, jpf);
     if let Some(cp) = &args.class_path {
-        extra.push(format!("+classpath={cp}"));
+        derived.push(format!("+classpath={cp}"));
     }
-    let config = builder.arguments(extra).arguments(settings).build()?;
-    let target = Target::from_config(&config, program_args)?;
-    Ok(Invocation { config, target })
+    let config = builder.arguments(derived).arguments(settings).build()?;
+    Ok(Configured {
+        config,
+        positional,
+        jpf,
+    })
+}
+
+fn resolve(args: &TargetArgs) -> Result<Invocation, LaunchError> {
+    // Without a .jpf file the first positional argument is the main class.
+    let c = configure(args, |positional, jpf| match positional.first() {
+        Some(main) if !jpf => vec![format!("+target={main}")],
+        _ => Vec::new(),
+    })?;
+    let program_args = match (c.jpf, c.positional.split_first()) {
+        (true, _) if c.positional.is_empty() => None,
+        (true, _) => Some(c.positional),
+        (false, Some((_, rest))) => Some(rest.to_vec()),
+        (false, None) => None,
+    };
+    let target = Target::from_config(&c.config, program_args)?;
+    Ok(Invocation {
+        config: c.config,
+        target,
+    })
 }
 
 /// Lists the components on the plugin path.
@@ -311,6 +334,14 @@ fn run_command(args: &TargetArgs) -> i32 {
 fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
     // First of all, so that a signal during booting still ends with reports.
     let interrupt = crate::signals::interrupt_flag();
+    if replay.is_none() {
+        // A .jpf file that names JUnit tests (junit.tests) rather than a main class.
+        if let Ok(c) = configure(args, |_, _| Vec::new()) {
+            if c.jpf && matches!(keys::JUNIT_TESTS.get(&c.config), Ok(Some(_))) {
+                return junit_run(&c.config, interrupt);
+            }
+        }
+    }
     let trace = match replay.map(crate::check::load_trace).transpose() {
         Ok(t) => t,
         Err(e) => return report_launch_error(&e),
@@ -364,11 +395,58 @@ fn check_command(args: &TargetArgs, replay: Option<&Path>) -> i32 {
         }
         return EXIT_INTERNAL;
     }
-    match result.verdict {
+    exit_status(result.verdict)
+}
+
+fn exit_status(verdict: crate::check::result::Verdict) -> i32 {
+    match verdict {
         crate::check::result::Verdict::NoViolation => EXIT_OK,
         crate::check::result::Verdict::Violation => EXIT_VIOLATION,
         crate::check::result::Verdict::Incomplete => EXIT_INCOMPLETE,
     }
+}
+
+/// `rpf junit`: the positional arguments are the test selectors (`junit.tests`).
+fn junit_command(args: &TargetArgs) -> i32 {
+    let interrupt = crate::signals::interrupt_flag();
+    let configured = configure(args, |positional, _| {
+        if positional.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!("+junit.tests={}", positional.join(","))]
+        }
+    });
+    match configured {
+        Ok(c) => junit_run(&c.config, interrupt),
+        Err(e) => report_launch_error(&e),
+    }
+}
+
+/// Checks the tests `junit.tests` names and reports them.
+fn junit_run(
+    config: &Config,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> i32 {
+    match keys::JUNIT_TESTS.get(config) {
+        Ok(Some(tests)) if !tests.is_empty() => {}
+        Ok(_) => return report_launch_error(&LaunchError::Input(
+            "no test classes given: name them (rpf junit -cp PATH TestClass...) or set junit.tests"
+                .to_string(),
+        )),
+        Err(e) => return report_launch_error(&e.into()),
+    }
+    let run = match crate::junit::run(config, interrupt, &mut |text| write_stdout(text)) {
+        Ok(run) => run,
+        Err(e) => return report_launch_error(&e),
+    };
+    if let Some(failure) = run.plugin_failure() {
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("rpf: internal error: {failure}");
+        }
+        return EXIT_INTERNAL;
+    }
+    exit_status(run.verdict())
 }
 
 /// Parses the command line, runs the command and returns the process exit status. Panics are
@@ -396,6 +474,7 @@ pub fn main() -> i32 {
     crate::signals::survive_file_size_limit();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cli.command {
         Some(Command::Run(args)) => run_command(args),
+        Some(Command::Junit(args)) => junit_command(args),
         Some(Command::Plugins(args)) => plugins_command(args),
         Some(Command::Keys) => {
             write_stdout(&keys::listing());

@@ -12,6 +12,7 @@ pub mod allocator;
 pub mod api_jar;
 pub mod check;
 pub mod cli;
+pub mod junit;
 pub mod launch;
 pub mod plugins;
 pub mod signals;

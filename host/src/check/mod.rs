@@ -9,7 +9,7 @@ pub mod heuristic;
 pub mod machine;
 mod modcount;
 pub mod model;
-mod output;
+pub(crate) mod output;
 mod parallel;
 pub mod policy;
 mod progress;
@@ -106,6 +106,16 @@ pub fn prepare(
     replay: Option<&SavedTrace>,
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Result<Prepared, LaunchError> {
+    let settings = claim_settings(config, interrupt)?;
+    prepare_with(config, target, settings, replay)
+}
+
+/// The checker's settings after checking the whole configuration, with the report files
+/// claimed: what every search of one invocation shares.
+pub fn claim_settings(
+    config: &Config,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Result<CheckSettings, LaunchError> {
     crate::launch::check_configuration(config, true)?;
     let mut settings = CheckSettings::from_config(config)?;
     settings.limits.interrupt = interrupt;
@@ -115,6 +125,17 @@ pub fn prepare(
     {
         output::claim(path)?;
     }
+    Ok(settings)
+}
+
+/// Prepares to model check `target` with settings already claimed; the report files named in
+/// `settings` are the ones this check writes.
+pub fn prepare_with(
+    config: &Config,
+    target: &Target,
+    settings: CheckSettings,
+    replay: Option<&SavedTrace>,
+) -> Result<Prepared, LaunchError> {
     let mut model = build_model(config, target, &settings)?;
     if let Some(saved) = replay {
         model.assume(&saved.assumed);

@@ -14,7 +14,7 @@ const THIN: &str = "------------------------------------------------------ ";
 
 /// Why the search ended, including the cuts (depth limit, dropped states) that make a search
 /// that otherwise ran to its end incomplete.
-fn stop_text(r: &CheckResult) -> String {
+pub(crate) fn stop_text(r: &CheckResult) -> String {
     let rep = &r.report;
     let mut text = match &r.unsupported {
         Some(what) => format!("unsupported: {what}"),

@@ -1,6 +1,7 @@
 //! Class files: parsing with classfile-parser, plus everything it lacks, validated so that a
 //! malformed file is an error naming the problem and never a panic.
 
+pub mod annotations;
 pub mod bytecode;
 pub mod constant;
 pub mod descriptor;
