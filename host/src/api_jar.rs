@@ -1,6 +1,6 @@
-//! `rpf api-jar`: the model-checking API (`gov.nasa.jpf.vm.Verify` and SV-COMP's
-//! `org.sosy_lab.sv_benchmarks.Verifier`) as a jar to compile programs against with
-//! `javac -cp`.
+//! `rpf api-jar`: the model-checking API (`gov.nasa.jpf.vm.Verify`, JPF's test base class
+//! `gov.nasa.jpf.util.test.TestJPF` and SV-COMP's `org.sosy_lab.sv_benchmarks.Verifier`) as a
+//! jar to compile programs and tests against with `javac -cp`.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,6 +12,8 @@ use rpf_jvm::classpath::ClassPath;
 /// The API classes a program under test may use.
 const API_CLASSES: &[&str] = &[
     "gov/nasa/jpf/vm/Verify",
+    "gov/nasa/jpf/util/test/TestJPF",
+    "gov/nasa/jpf/util/TypeRef",
     "org/sosy_lab/sv_benchmarks/Verifier",
 ];
 

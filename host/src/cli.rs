@@ -58,8 +58,9 @@ enum Command {
     /// List every configuration key rpf reads, with its type, allowed values, default and
     /// meaning.
     Keys,
-    /// Write the Verify API (gov.nasa.jpf.vm.Verify, org.sosy_lab.sv_benchmarks.Verifier) as a
-    /// jar to compile programs against: `javac -cp rpf-api.jar ...`.
+    /// Write the Verify API (gov.nasa.jpf.vm.Verify, org.sosy_lab.sv_benchmarks.Verifier, and
+    /// JPF's test base class gov.nasa.jpf.util.test.TestJPF) as a jar to compile programs
+    /// against: `javac -cp rpf-api.jar ...`.
     ApiJar {
         /// The jar to write.
         #[arg(value_name = "OUT.jar", default_value = "rpf-api.jar")]

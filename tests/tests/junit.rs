@@ -377,3 +377,63 @@ fn bad_test_selectors_are_usage_errors() {
         helper.stderr
     );
 }
+
+#[test]
+fn jpf_style_tests_pass_when_their_search_finds_what_their_verify_call_expects() {
+    let (out, report) = junit(&["JpfStyleTest"], &[]);
+    assert_eq!(out.status, Some(1), "{}\n{}", out.stdout, out.stderr);
+    let all = outcomes(&report);
+    for passing in [
+        "noViolation",
+        "assertionWithDetails",
+        "nullPointer",
+        "anyUncaughtException",
+        "lockOrderDeadlock",
+        "raceFoundBySearch",
+        "settingsOfTheVerifyCall",
+    ] {
+        assert_eq!(
+            outcome(&all, &format!("JpfStyleTest > {passing}()")),
+            ("passed", ""),
+            "{passing}"
+        );
+    }
+    assert_eq!(
+        outcome(&all, "JpfStyleTest > raceMissedExpectation()"),
+        (
+            "failed",
+            "gov.nasa.jpf.vm.NoUncaughtExceptionsProperty: java.lang.AssertionError: lost update"
+        )
+    );
+    assert_eq!(
+        outcome(&all, "JpfStyleTest > wrongException()"),
+        (
+            "failed",
+            "wrong exception: java.lang.IllegalArgumentException, expected: java.lang.IllegalStateException (java.lang.IllegalArgumentException: not the one)"
+        )
+    );
+    assert_eq!(
+        outcome(&all, "JpfStyleTest > expectedErrorNeverHappens()"),
+        (
+            "failed",
+            "no violation found, expected an uncaught java.lang.AssertionError"
+        )
+    );
+    assert_eq!(
+        outcome(&all, "JpfStyleTest > settingsNotConstant()"),
+        (
+            "incomplete",
+            "unsupported: verifyNoPropertyViolation's arguments are not constants rpf junit can read before the search"
+        )
+    );
+    // The deadlock needs an interleaving: the search, not one run, finds it.
+    let tests = report["tests"].as_array().expect("tests");
+    let deadlock = tests
+        .iter()
+        .find(|t| t["method"] == "lockOrderDeadlock")
+        .expect("deadlock test");
+    assert_eq!(
+        deadlock["report"]["errors"][0]["property"],
+        "gov.nasa.jpf.vm.NotDeadlockedProperty"
+    );
+}

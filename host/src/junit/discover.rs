@@ -7,6 +7,7 @@ use rpf_jvm::classfile::annotations::{self, Annotation, ElementValue};
 use rpf_jvm::classfile::{access, ClassFile};
 use rpf_jvm::classpath::{ClassPath, Loader};
 
+use super::expect::{self, Expect, VerifyCall};
 use crate::launch::LaunchError;
 
 /// The program that runs one test's steps (see its doc comment for the step language).
@@ -28,8 +29,16 @@ pub struct TestCase {
 /// What becomes of a test.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan {
-    /// Check the program `TestRunner` with these arguments.
-    Run(Vec<String>),
+    /// Check the program `TestRunner` with these arguments, these settings added, expecting
+    /// this outcome.
+    Run {
+        /// `TestRunner`'s arguments.
+        args: Vec<String>,
+        /// Settings (`+key=value`) of the test's own (a TestJPF `verify` call's).
+        settings: Vec<String>,
+        /// What the search must find for the test to pass.
+        expect: Expect,
+    },
     /// Not run, as JUnit would not run it (`@Disabled`, `@Ignore`).
     Skip(String),
     /// Not run: it needs something `rpf junit` does not provide.
@@ -467,6 +476,8 @@ fn per_class(chain: &[Level]) -> bool {
 /// class's own when setting up, after them when cleaning up.
 struct Lifecycle {
     per_class: bool,
+    /// Whether the class is a JPF test (extends `TestJPF`): its tests say what they expect.
+    jpf_test: bool,
     before_all: Vec<String>,
     before_each: Vec<String>,
     after_each: Vec<String>,
@@ -492,6 +503,10 @@ impl Lifecycle {
         };
         Lifecycle {
             per_class: per_class(chain),
+            jpf_test: chain
+                .last()
+                .and_then(|l| l.class.super_name.as_deref())
+                .is_some_and(|s| s == expect::TEST_JPF),
             before_all: steps(Role::BeforeAll, "setup", true),
             before_each: steps(Role::BeforeEach, "setup", true),
             after_each: steps(Role::AfterEach, "cleanup", false),
@@ -519,6 +534,18 @@ fn test_plan(class_name: &str, f: &Found<'_>, lifecycle: &Lifecycle) -> Plan {
                 .to_string(),
         );
     }
+    let call = if lifecycle.jpf_test {
+        match expect::verify_call(&f.level.class, method) {
+            Ok(call) => call,
+            Err(why) => return Plan::Unsupported(why),
+        }
+    } else {
+        None
+    };
+    let VerifyCall { expect, settings } = call.unwrap_or(VerifyCall {
+        expect: Expect::NoViolation,
+        settings: Vec::new(),
+    });
     let mut args = vec![class_name.to_string()];
     let new = "new".to_string();
     if lifecycle.per_class {
@@ -535,7 +562,11 @@ fn test_plan(class_name: &str, f: &Found<'_>, lifecycle: &Lifecycle) -> Plan {
     args.push(f.step("test"));
     args.extend(lifecycle.after_each.iter().cloned());
     args.extend(lifecycle.after_all.iter().cloned());
-    Plan::Run(args)
+    Plan::Run {
+        args,
+        settings,
+        expect,
+    }
 }
 
 /// JUnit 4's `@Test(expected = X.class)`, as a binary class name.

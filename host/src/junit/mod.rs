@@ -2,6 +2,7 @@
 //! own search, with its class's lifecycle methods, and reported test by test.
 
 pub mod discover;
+pub mod expect;
 
 use std::fmt::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -156,8 +157,9 @@ pub fn tests(config: &Config) -> Result<Vec<TestCase>, LaunchError> {
 }
 
 /// Checks every test `junit.tests` names, writing each test's line (and, for a test that did
-/// not pass, its full report) to `out` as it ends. The first failing test writes the error
-/// trace (`report.trace.file`); the run writes the JSON report (`report.json.file`).
+/// not pass, its full report) to `out` as it ends. The first test whose search finds an
+/// error writes its trace (`report.trace.file`); the run writes the JSON report
+/// (`report.json.file`).
 pub fn run(
     config: &Config,
     interrupt: Option<Arc<AtomicBool>>,
@@ -193,7 +195,27 @@ pub fn run(
             Plan::Skip(reason) => (Outcome::Skipped(reason.clone()), None),
             Plan::Unsupported(what) => (Outcome::Incomplete(format!("unsupported: {what}")), None),
             Plan::Invalid(why) => (Outcome::Failed(why.clone()), None),
-            Plan::Run(args) => {
+            Plan::Run {
+                args,
+                settings: own_settings,
+                expect,
+            } => {
+                let mut config = config.clone();
+                for setting in own_settings {
+                    apply(&mut config, setting);
+                }
+                if !own_settings.is_empty() {
+                    if let Err(e) = crate::launch::check_configuration(&config, true) {
+                        let outcome = Outcome::Failed(format!("the test's settings: {e}"));
+                        report_line(out, &case, &outcome, None);
+                        run.tests.push(TestReport {
+                            case,
+                            outcome,
+                            result: None,
+                        });
+                        continue;
+                    }
+                }
                 let mut own = settings.clone();
                 own.json_file = None;
                 if trace_written {
@@ -204,33 +226,17 @@ pub fn run(
                     args: args.clone(),
                     classpath: classpath.clone(),
                 };
-                let prepared = check::prepare_with(config, &target, own, None)?;
-                let checked = check::run(config, prepared)?;
+                let prepared = check::prepare_with(&config, &target, own, None)?;
+                let checked = check::run(&config, prepared)?;
                 if let Some(e) = checked.unwritten.into_iter().next() {
                     return Err(e);
                 }
                 let result = checked.result;
                 trace_written |= !result.errors.is_empty();
-                (outcome_of(&result), Some(result))
+                (expect::judge(expect, &result), Some(result))
             }
         };
-        let mut line = format!("{}: {}", case.display, outcome.word());
-        if let Some(reason) = outcome.reason() {
-            let _ = write!(line, " ({reason})");
-        }
-        if let Some(r) = &result {
-            let _ = write!(
-                line,
-                " [{} states, {:.2}s]",
-                r.report.unique_states,
-                r.report.duration.as_secs_f64()
-            );
-        }
-        line.push('\n');
-        out(&line);
-        if let (Some(r), false) = (&result, outcome == Outcome::Passed) {
-            out(&report::console(r));
-        }
+        report_line(out, &case, &outcome, result.as_ref());
         let failed_plugin = result.as_ref().is_some_and(|r| r.plugin_failure.is_some());
         run.tests.push(TestReport {
             case,
@@ -249,14 +255,45 @@ pub fn run(
     Ok(run)
 }
 
-/// A searched test's outcome from its verdict.
-fn outcome_of(r: &CheckResult) -> Outcome {
-    match r.verdict {
-        Verdict::NoViolation => Outcome::Passed,
-        Verdict::Violation => {
-            let e = &r.errors[0].error;
-            Outcome::Failed(format!("{}: {}", e.property, e.message))
+/// Writes a test's line, and the full report of a searched test that did not pass.
+fn report_line(
+    out: &mut dyn FnMut(&str),
+    case: &TestCase,
+    outcome: &Outcome,
+    result: Option<&CheckResult>,
+) {
+    let mut line = format!("{}: {}", case.display, outcome.word());
+    if let Some(reason) = outcome.reason() {
+        let _ = write!(line, " ({reason})");
+    }
+    if let Some(r) = result {
+        let _ = write!(
+            line,
+            " [{} states, {:.2}s]",
+            r.report.unique_states,
+            r.report.duration.as_secs_f64()
+        );
+    }
+    line.push('\n');
+    out(&line);
+    if let (Some(r), false) = (result, *outcome == Outcome::Passed) {
+        out(&report::console(r));
+    }
+}
+
+/// Applies a test's own setting (`+key=value`, `+key+=value` to append, `+key` for true).
+fn apply(config: &mut Config, setting: &str) {
+    let body = setting.strip_prefix('+').unwrap_or(setting);
+    let (key, value) = body.split_once('=').unwrap_or((body, "true"));
+    let source = "the test's verify call";
+    match key.strip_suffix('+') {
+        Some(key) => {
+            let value = match config.get(key) {
+                Some(old) if !old.is_empty() => format!("{old},{value}"),
+                _ => value.to_string(),
+            };
+            config.set_from(key, &value, source);
         }
-        Verdict::Incomplete => Outcome::Incomplete(report::stop_text(r)),
+        None => config.set_from(key, value, source),
     }
 }
