@@ -157,7 +157,7 @@ impl<M: Machine> Vm<M> {
                 self.exit_monitor(exec, frame.lock);
             }
             match frame.kind {
-                FrameKind::Call | FrameKind::Interposed => {}
+                FrameKind::Call | FrameKind::Discard | FrameKind::Interposed => {}
                 FrameKind::ClassInit(c) => {
                     self.finish_init(c, false);
                     if !self.is_error(ex_class) {

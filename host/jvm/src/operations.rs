@@ -656,6 +656,13 @@ impl<M: Machine> Vm<M> {
                 exec.advance();
                 Ok(())
             }
+            FrameKind::Discard => {
+                if !matches!(v, Value::Void) {
+                    exec.stack.pop();
+                }
+                exec.advance();
+                Ok(())
+            }
             FrameKind::Interposed => Ok(()),
             FrameKind::Upcall => {
                 if !matches!(v, Value::Void) {
@@ -693,7 +700,7 @@ impl<M: Machine> Vm<M> {
         }
         self.release_lock(exec, frame.lock);
         match frame.kind {
-            FrameKind::Call => {
+            FrameKind::Call | FrameKind::Discard => {
                 exec.advance();
                 Ok(())
             }

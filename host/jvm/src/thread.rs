@@ -10,6 +10,10 @@ use super::value::{Ref, Value};
 pub enum FrameKind {
     /// An ordinary call: on return the caller continues after its invoke instruction.
     Call,
+    /// A call whose result the caller does not take (a `VarHandle` access in statement
+    /// position that rpf runs as the JDK's method returning the old value): on return the
+    /// result is dropped and the caller continues after its invoke instruction.
+    Discard,
     /// `<clinit>` of a class: on return the class is initialized and the caller re-executes
     /// the instruction that triggered initialization.
     ClassInit(ClassId),

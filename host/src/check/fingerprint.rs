@@ -639,6 +639,7 @@ fn thread_digest(th: &JThread, bounds: Bounds, keys: Keys<'_>, roots: &mut Vec<R
             rpf_jvm::thread::FrameKind::Call => 0,
             rpf_jvm::thread::FrameKind::Upcall => 1,
             rpf_jvm::thread::FrameKind::Interposed => 3,
+            rpf_jvm::thread::FrameKind::Discard => 5,
             rpf_jvm::thread::FrameKind::ClassInit(c) => 2 ^ keys.class(c) << 2,
         };
         h.word(kind);

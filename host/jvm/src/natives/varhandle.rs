@@ -9,7 +9,7 @@
 use super::registry::NativeRegistry;
 use super::support::{class_arg, string_arg, Args};
 use super::unsafe_::{get, put, Access};
-use crate::class::{ClassId, ClassKind};
+use crate::class::{ClassId, ClassKind, MethodId};
 use crate::classfile::{access, descriptor, FieldType};
 use crate::flow::{Flow, NativeExit, NativeResult, Unsupported};
 use crate::machine::Machine;
@@ -249,7 +249,35 @@ impl<M: Machine> Vm<M> {
         };
         let base = exec.stack.len().saturating_sub(params + 1);
         let args: SmallVec<[Value; 6]> = exec.stack[base..].iter().copied().collect();
-        let result = if &*self.classes.get(class).name == "java/lang/invoke/VarHandle" {
+        let is_var_handle = &*self.classes.get(class).name == "java/lang/invoke/VarHandle";
+        if is_var_handle {
+            match self.java_access_mode(args.obj(0), name, desc) {
+                Some(Ok(target)) => {
+                    // The JDK implements this kind in Java: run its own code for the mode.
+                    let declaring = self.classes.method(target).class;
+                    if !self.ensure_initialized(exec, declaring)? {
+                        return Ok(());
+                    }
+                    if M::EXPLORES {
+                        // What the access touches, as the modes rpf performs report it.
+                        M::read(self, args.obj(1));
+                    }
+                    // In statement position the call site takes no result.
+                    let kind = if desc.ends_with(")V") {
+                        crate::thread::FrameKind::Discard
+                    } else {
+                        crate::thread::FrameKind::Call
+                    };
+                    return self.call(exec, target, kind);
+                }
+                Some(Err(())) => {
+                    // A mode the kind does not have (`compareAndSet` of a `short` view).
+                    return self.throw_new(exec, "java/lang/UnsupportedOperationException", None);
+                }
+                None => {}
+            }
+        }
+        let result = if is_var_handle {
             self.var_handle_access(name, &args, ret == Some(b'Z'))
         } else {
             Err(NativeExit::Unsupported(Unsupported::Feature(format!(
@@ -285,6 +313,70 @@ impl<M: Machine> Vm<M> {
                 Some(format!("unexpected {other:?}")),
             ),
         }
+    }
+
+    /// The JDK's own Java implementation of access mode `mode` for `handle`'s kind, when rpf
+    /// does not perform that kind itself and the call site's types are exactly the
+    /// implementation's (after its leading `VarHandle`; a call site in statement position
+    /// takes no result): the views of byte arrays and byte
+    /// buffers as wider types (`MethodHandles.byteArrayViewVarHandle`, used by
+    /// `MessageDigest`, `UUID` and `SecureRandom`), whose static methods `get`, `set`,
+    /// `compareAndSet`, ... do the access with `Unsafe`, as HotSpot's linkage would call them.
+    /// `Some(Err(()))`: the kind is implemented in Java but has no such mode.
+    fn java_access_mode(
+        &self,
+        handle: Ref,
+        mode: &str,
+        desc: &str,
+    ) -> Option<Result<MethodId, ()>> {
+        let class = self.class_of(handle)?;
+        if access_of(&self.classes.get(class).name).is_some() {
+            return None;
+        }
+        let classes = &self.classes;
+        let statics: Vec<MethodId> = classes
+            .get(class)
+            .methods
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let m = classes.method(id);
+                m.is_static() && m.desc.starts_with("(Ljava/lang/invoke/VarHandle;")
+            })
+            .collect();
+        let named = |name: &str| {
+            statics
+                .iter()
+                .copied()
+                .filter(|&id| &*classes.method(id).name == name)
+                .collect::<Vec<_>>()
+        };
+        if named("get").is_empty() {
+            return None;
+        }
+        let site = descriptor::parse_method(desc)?;
+        let same = |a: Option<&FieldType>, b: Option<&FieldType>| match (a, b) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a == b || (a.is_reference() && b.is_reference()),
+            _ => false,
+        };
+        let candidates = named(mode);
+        if candidates.is_empty() {
+            return Some(Err(()));
+        }
+        candidates
+            .into_iter()
+            .find(|&id| {
+                descriptor::parse_method(&classes.method(id).desc).is_some_and(|own| {
+                    own.params.len() == site.params.len() + 1
+                        && own.params[1..]
+                            .iter()
+                            .zip(&site.params)
+                            .all(|(a, b)| same(Some(a), Some(b)))
+                        && (site.ret.is_none() || same(own.ret.as_ref(), site.ret.as_ref()))
+                })
+            })
+            .map(Ok)
     }
 
     /// Access mode `mode` of the VarHandle `args[0]` with coordinates and values `args[1..]`;
