@@ -279,14 +279,14 @@ fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
 }
 
 #[test]
-fn an_unsupported_kind_of_var_handle_makes_a_check_incomplete_not_a_violation() {
-    let needle = "rpf does not support VarHandles of kind";
-    let (_, reason) = check_unsupported("UnsupportedVarHandle");
+fn an_unsupported_signature_polymorphic_call_makes_a_check_incomplete_not_a_violation() {
+    let needle = "rpf does not support MethodHandle.invokeExact";
+    let (_, reason) = check_unsupported("UnsupportedMethodHandle");
     assert!(reason.contains(needle), "{reason}");
     let cp = classes().display().to_string();
     let plain = rpf_tests::run(
         &rpf_binary(),
-        &["run", "-cp", &cp, "UnsupportedVarHandle"],
+        &["run", "-cp", &cp, "UnsupportedMethodHandle"],
         None,
     );
     assert_eq!(plain.status, Some(1), "{}", plain.stderr);

@@ -16,6 +16,10 @@ use super::value::ElemKind;
 use super::value::Value;
 use crate::linkage::NativeIndex;
 
+/// The origin of the classes rpf generates (lambda proxies, reflection adapters, string
+/// concatenation): what stands for HotSpot's hidden classes.
+pub const SYNTHESIZED_ORIGIN: &str = "rpf synthesized";
+
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkError {
@@ -300,12 +304,12 @@ impl Classes {
             })
             .collect();
         self.install(Install {
-            key: class_key(&spec.name, b"rpf synthesized"),
+            key: class_key(&spec.name, SYNTHESIZED_ORIGIN.as_bytes()),
             name: Rc::from(spec.name.as_str()),
             access: access::FINAL | access::SYNTHETIC | access::SYNCHRONIZED,
             loader: spec.loader,
             module: None,
-            origin: Rc::from("rpf synthesized"),
+            origin: Rc::from(SYNTHESIZED_ORIGIN),
             super_class: Some(spec.super_class),
             interfaces: spec.interfaces,
             fields,

@@ -1,5 +1,5 @@
 // rpf-expect: none
-// rpf-race: yes
+// rpf-race: no (the racing accesses are VarHandle calls; the race detectors watch field and array instructions)
 // rpf-release: 9
 // rpf-outcomes: 1 | 2 | 11 | 12
 //

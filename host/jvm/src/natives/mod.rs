@@ -14,6 +14,7 @@ mod math;
 mod nio;
 mod reflect;
 pub mod registry;
+mod stack_walk;
 pub(crate) mod string;
 pub(crate) mod support;
 mod system;
@@ -43,6 +44,7 @@ impl<M: Machine> NativeRegistry<M> {
         varhandle::register(&mut r);
         verify::register(&mut r);
         zip::register(&mut r);
+        stack_walk::register(&mut r);
         r
     }
 }
