@@ -280,7 +280,7 @@ fn unsupported_features_make_a_check_incomplete_and_name_the_method() {
 
 #[test]
 fn an_unsupported_signature_polymorphic_call_makes_a_check_incomplete_not_a_violation() {
-    let needle = "rpf does not support MethodHandle.invokeExact";
+    let needle = "rpf does not support MethodHandle.invokeBasic";
     let (_, reason) = check_unsupported("UnsupportedMethodHandle");
     assert!(reason.contains(needle), "{reason}");
     let cp = classes().display().to_string();

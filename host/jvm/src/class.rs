@@ -144,6 +144,13 @@ pub struct Class {
 }
 
 impl Class {
+    /// Whether the class stands for one of HotSpot's hidden classes: rpf's generated classes
+    /// and the program's hidden ones (stack walks leave out their frames).
+    pub fn is_hidden(&self) -> bool {
+        &*self.origin == crate::loader::SYNTHESIZED_ORIGIN
+            || &*self.origin == crate::loader::HIDDEN_ORIGIN
+    }
+
     /// Whether this is an interface.
     #[inline]
     pub fn is_interface(&self) -> bool {

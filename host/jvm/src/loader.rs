@@ -5,7 +5,7 @@ use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::classfile::{access, descriptor, ClassFile, FieldDef, FieldType, MethodDef};
+use crate::classfile::{access, descriptor, ClassFile, Constant, FieldDef, FieldType, MethodDef};
 use crate::classpath::{ClassPath, Loader};
 
 use super::class::{
@@ -19,6 +19,10 @@ use crate::linkage::NativeIndex;
 /// The origin of the classes rpf generates (lambda proxies, reflection adapters, string
 /// concatenation): what stands for HotSpot's hidden classes.
 pub const SYNTHESIZED_ORIGIN: &str = "rpf synthesized";
+
+/// The origin of hidden classes the program defines (`Lookup.defineHiddenClass`; the JDK's
+/// compiled lambda forms).
+pub const HIDDEN_ORIGIN: &str = "hidden class";
 
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -287,6 +291,56 @@ impl Classes {
             pool: file.pool,
             attrs,
         }))
+    }
+
+    /// Defines a class from `bytes` in `loader` and `module` (`ClassLoader.defineClass`, and
+    /// `Lookup.defineClass`/`defineHiddenClass` in the lookup class's), `origin` naming who
+    /// defined it. A hidden class is named after its bytes (`name/0x<hash>`, as HotSpot
+    /// appends an address), and its own references to its class file name mean itself; the
+    /// same bytes define it once.
+    pub fn define_from_bytes(
+        &mut self,
+        bytes: &[u8],
+        loader: Loader,
+        module: Option<String>,
+        hidden: bool,
+        origin: String,
+    ) -> Result<ClassId, LinkError> {
+        let mut file = ClassFile::parse(bytes)
+            .map_err(|e| LinkError::new("java/lang/ClassFormatError", e.0))?;
+        let original = file.name.clone();
+        let key = class_key(&original, bytes);
+        if hidden {
+            let name: Rc<str> = Rc::from(format!("{original}/0x{key:016x}"));
+            if let Some(&id) = self.by_name.get(&*name) {
+                return Ok(id);
+            }
+            for c in file.pool.iter_mut() {
+                match c {
+                    Constant::Class(n) if *n == original => *n = name.clone(),
+                    Constant::FieldRef(m)
+                    | Constant::MethodRef(m)
+                    | Constant::MethodHandle { member: m, .. }
+                        if m.class == original =>
+                    {
+                        m.class = name.clone()
+                    }
+                    _ => {}
+                }
+            }
+            file.name = name;
+        } else if self.by_name.contains_key(&*original) {
+            return Err(LinkError::new(
+                "java/lang/LinkageError",
+                format!("duplicate class definition: {}", original.replace('/', ".")),
+            ));
+        }
+        let origin = if hidden {
+            HIDDEN_ORIGIN.to_string()
+        } else {
+            origin
+        };
+        self.link(file, key, loader, module, origin)
     }
 
     /// Defines a class rpf generated; its name must be unique.

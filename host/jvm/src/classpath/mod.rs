@@ -130,6 +130,14 @@ impl ClassPath {
         models::MODEL_CLASSES.iter().map(|(n, _)| *n)
     }
 
+    /// The JDK module holding `package` (internal form), if the JDK image has it.
+    pub fn module_of_package(&self, package: &str) -> Option<String> {
+        self.image
+            .as_ref()?
+            .module_of_package(package)
+            .map(str::to_string)
+    }
+
     /// The bytes of a model class.
     pub fn model(name: &str) -> Option<&'static [u8]> {
         models::MODEL_CLASSES

@@ -4,7 +4,7 @@
 use crate::allocation::OutOfMemory;
 use crate::backtrace;
 use crate::class::{ClassId, ClassKind};
-use crate::classfile::access;
+use crate::classfile::{access, ClassFile};
 use crate::classpath::Loader;
 use crate::flow::{NativeExit, NativeResult, Stop};
 use crate::linkage::Pure;
@@ -344,6 +344,19 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "forName0",
         "(Ljava/lang/String;ZLjava/lang/ClassLoader;Ljava/lang/Class;)Ljava/lang/Class;",
         class_for_name,
+    );
+
+    r.add(
+        "java/lang/ClassLoader",
+        "defineClass1",
+        "(Ljava/lang/ClassLoader;Ljava/lang/String;[BIILjava/security/ProtectionDomain;Ljava/lang/String;)Ljava/lang/Class;",
+        define_class1,
+    );
+    r.add(
+        "java/lang/ClassLoader",
+        "defineClass0",
+        "(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;[BIILjava/security/ProtectionDomain;ZILjava/lang/Object;)Ljava/lang/Class;",
+        define_class0,
     );
 
     // Throwable and stack traces
@@ -895,6 +908,86 @@ fn init_stack_trace_elements<M: Machine>(
         fill_element(vm, element, mid, pc);
     }
     Ok(Value::Void)
+}
+
+/// `ClassLoader.defineClass`: defines a class from bytes. The boot loader's (the JDK's own
+/// generated classes, `java.lang.invoke`'s species) go into the module of their package;
+/// any other loader's into the application's loader, rpf's one loader for user classes.
+fn define_class1<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let bytes = super::support::array_bytes(vm, a.obj(2), a.int(3), a.int(4))?;
+    let (loader, module) = if a.obj(0).is_null() {
+        let name = ClassFile::parse(&bytes)
+            .map(|f| f.name.to_string())
+            .unwrap_or_default();
+        let package = name.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+        let module = vm.classes.classpath().module_of_package(package);
+        (Loader::Boot, module)
+    } else {
+        (Loader::App, None)
+    };
+    let origin = "ClassLoader.defineClass".to_string();
+    match vm
+        .classes
+        .define_from_bytes(&bytes, loader, module, false, origin)
+    {
+        Ok(id) => Ok(Value::Ref(vm.mirror(id))),
+        Err(e) => Err(definition_error(e)),
+    }
+}
+
+/// A definition's failure: a class whose name is taken is rpf's limit (one class per name,
+/// where a JVM keeps one per class loader), not the program's error.
+fn definition_error(e: crate::loader::LinkError) -> NativeExit {
+    if e.error_class == DUPLICATE {
+        return NativeExit::Unsupported(crate::Unsupported::Feature(format!(
+            "a second class of the same name from another class loader ({}): rpf keeps one class per name",
+            e.message
+        )));
+    }
+    NativeExit::ThrowNew(e.error_class, Some(e.message))
+}
+
+const DUPLICATE: &str = "java/lang/LinkageError";
+
+/// `Lookup.defineClass` / `defineHiddenClass`: defines a class from bytes in the lookup
+/// class's loader and module, with its class data.
+fn define_class0<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    const NESTMATE_OR_HIDDEN: i32 = 0x2;
+    let lookup = class_arg(vm, a.obj(1))?;
+    let bytes = super::support::array_bytes(vm, a.obj(3), a.int(4), a.int(5))?;
+    let (initialize, flags, class_data) = (a.bool(7), a.int(8), a.obj(9));
+    let hidden = flags & NESTMATE_OR_HIDDEN != 0;
+    let (loader, module) = {
+        let l = vm.classes.get(lookup);
+        (l.loader, l.module.as_deref().map(str::to_string))
+    };
+    let origin = format!("defined by {}", vm.classes.get(lookup).java_name());
+    let id = match vm
+        .classes
+        .define_from_bytes(&bytes, loader, module, hidden, origin)
+    {
+        Ok(id) => id,
+        Err(e) => return Err(definition_error(e)),
+    };
+    let mirror = vm.mirror(id);
+    if !class_data.is_null() {
+        // Before the initializer runs: it reads its constants from the class data.
+        vm.set_field_by_name(mirror, "classData", Value::Ref(class_data));
+    }
+    if initialize && !vm.initialized(id) {
+        if !hidden {
+            return Err(NativeExit::Unsupported(crate::Unsupported::Feature(
+                "initializing a class as Lookup.defineClass defines it".to_string(),
+            )));
+        }
+        // The initializer runs first, then this call again, which finds the hidden class
+        // its bytes defined (see `define_from_bytes`) initialized.
+        return match vm.ensure_initialized(exec, id) {
+            Ok(true) => Ok(Value::Ref(mirror)),
+            Ok(false) | Err(_) => Err(NativeExit::Reexecute),
+        };
+    }
+    Ok(Value::Ref(mirror))
 }
 
 /// Fills one StackTraceElement for frame `(method, pc)`.

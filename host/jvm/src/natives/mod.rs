@@ -11,6 +11,7 @@ mod intrinsic;
 mod io;
 mod lang;
 mod math;
+mod method_handle;
 mod nio;
 mod reflect;
 pub mod registry;

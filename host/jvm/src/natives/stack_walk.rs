@@ -205,11 +205,10 @@ fn visible_below<M: Machine>(vm: &Vm<M>, exec: &Exec, next: usize, mode: i64) ->
         .find(|&i| mode & SHOW_HIDDEN_FRAMES != 0 || !is_hidden(vm, exec.frames[i].method))
 }
 
-/// Frames HotSpot hides from stack walks: rpf's generated classes (lambda proxies,
-/// reflection adapters, string concatenation) stand where HotSpot's hidden classes do.
+/// Frames HotSpot hides from stack walks: those of hidden classes, where rpf's generated
+/// classes (lambda proxies, reflection adapters, string concatenation) count as hidden.
 fn is_hidden<M: Machine>(vm: &Vm<M>, method: MethodId) -> bool {
-    let class = vm.classes.get(vm.classes.method(method).class);
-    &*class.origin == crate::loader::SYNTHESIZED_ORIGIN
+    vm.classes.get(vm.classes.method(method).class).is_hidden()
 }
 
 /// The walk's own frames, which every walk starts below: `StackWalker`'s and those of the

@@ -85,6 +85,12 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
             Ok(Value::Ref(vm.statics(c)))
         },
     );
+    r.add(
+        N,
+        "init",
+        "(Ljava/lang/invoke/MemberName;Ljava/lang/Object;)V",
+        init_member,
+    );
     r.add(N, "getNamedCon", "(I[Ljava/lang/Object;)I", |_, _, _| {
         Ok(Value::Int(0))
     });
@@ -122,25 +128,105 @@ fn field_offset<M: Machine>(vm: &mut Vm<M>, member: Ref) -> NativeResult {
 }
 
 /// The descriptor of a `java.lang.invoke.MethodType` object.
-fn method_type_descriptor(vm: &Jvm, mt: Ref) -> Option<String> {
-    let describe = |mirror: Ref| -> Option<String> {
-        let c = vm.class_of_mirror(mirror)?;
-        let cls = vm.classes.get(c);
-        Some(match &cls.kind {
-            ClassKind::Primitive(p) => p.to_string(),
-            ClassKind::Array { .. } => cls.name.to_string(),
-            ClassKind::Instance => format!("L{};", cls.name),
-        })
-    };
-    let rtype = describe(vm.field_by_name(mt, "rtype").as_ref())?;
-    let ptypes = vm.field_by_name(mt, "ptypes").as_ref();
+/// The field descriptor of the type a `Class` mirror stands for.
+fn mirror_descriptor(vm: &Jvm, mirror: Ref) -> Option<String> {
+    let c = vm.class_of_mirror(mirror)?;
+    let cls = vm.classes.get(c);
+    Some(match &cls.kind {
+        ClassKind::Primitive(p) => p.to_string(),
+        ClassKind::Array { .. } => cls.name.to_string(),
+        ClassKind::Instance => format!("L{};", cls.name),
+    })
+}
+
+/// The method descriptor of parameter types `ptypes` (a `Class[]`) and return type `rtype`.
+pub(crate) fn signature_descriptor(vm: &Jvm, ptypes: Ref, rtype: Ref) -> Option<String> {
+    let rtype = mirror_descriptor(vm, rtype)?;
     let n = vm.state.heap.get(ptypes)?.data.array_len()?;
     let mut params = String::new();
     for i in 0..n {
         let p = vm.state.heap.get(ptypes)?.data.load(i)?.as_ref();
-        params.push_str(&describe(p)?);
+        params.push_str(&mirror_descriptor(vm, p)?);
     }
     Some(format!("({params}){rtype}"))
+}
+
+/// A `MethodType` object's method descriptor.
+pub(crate) fn method_type_descriptor(vm: &Jvm, mt: Ref) -> Option<String> {
+    signature_descriptor(
+        vm,
+        vm.field_by_name(mt, "ptypes").as_ref(),
+        vm.field_by_name(mt, "rtype").as_ref(),
+    )
+}
+
+/// `MethodHandleNatives.init`: a MemberName for a reflected method or constructor
+/// (`Lookup.unreflect`, `unreflectConstructor`), named and typed in full (rpf has no lazy
+/// `expand`).
+fn init_member<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeResult {
+    let (member, reflected) = (a.obj(0), a.obj(1));
+    let Some(kind) = vm
+        .class_of(reflected)
+        .map(|c| vm.classes.get(c).name.clone())
+    else {
+        return crate::natives::support::npe();
+    };
+    let constructor = match &*kind {
+        "java/lang/reflect/Method" => false,
+        "java/lang/reflect/Constructor" => true,
+        _ => {
+            return Err(NativeExit::Unsupported(Unsupported::Feature(format!(
+                "MethodHandle of a {}",
+                kind.replace('/', ".")
+            ))))
+        }
+    };
+    let mirror = vm.field_by_name(reflected, "clazz").as_ref();
+    let class = class_arg(vm, mirror)?;
+    let ptypes = vm.field_by_name(reflected, "parameterTypes").as_ref();
+    let rtype = if constructor {
+        let void = vm.classes.primitive('V');
+        vm.mirror(void)
+    } else {
+        vm.field_by_name(reflected, "returnType").as_ref()
+    };
+    let Some(desc) = signature_descriptor(vm, ptypes, rtype) else {
+        return Err(NativeExit::ThrowNew(
+            "java/lang/InternalError",
+            Some("reflected member without types".to_string()),
+        ));
+    };
+    let modifiers = vm.field_by_name(reflected, "modifiers").as_int();
+    let name = if constructor {
+        "<init>".to_string()
+    } else {
+        string_arg(vm, vm.field_by_name(reflected, "name").as_ref())?
+    };
+    let ref_kind = if constructor || modifiers & i32::from(access::PRIVATE) != 0 {
+        7 // REF_invokeSpecial
+    } else if modifiers & i32::from(access::STATIC) != 0 {
+        6 // REF_invokeStatic
+    } else if vm.classes.get(class).is_interface() {
+        9 // REF_invokeInterface
+    } else {
+        5 // REF_invokeVirtual
+    };
+    let kind_flag = if constructor {
+        MN_IS_CONSTRUCTOR
+    } else {
+        MN_IS_METHOD
+    };
+    let name = vm.new_string(&name);
+    let desc = vm.new_string(&desc);
+    vm.set_field_by_name(member, "clazz", Value::Ref(mirror));
+    vm.set_field_by_name(member, "name", Value::Ref(name));
+    vm.set_field_by_name(member, "type", Value::Ref(desc));
+    vm.set_field_by_name(
+        member,
+        "flags",
+        Value::Int(modifiers | kind_flag | (ref_kind << MN_REFERENCE_KIND_SHIFT)),
+    );
+    Ok(Value::Void)
 }
 
 /// `MethodHandleNatives.resolve`: fills in a MemberName for a field, method or constructor.
@@ -231,8 +317,9 @@ impl Jvm {
 
 impl<M: Machine> Vm<M> {
     /// Executes a signature-polymorphic call of `class`'s method `name` with call-site
-    /// descriptor `desc` (`VarHandle` access modes; other `MethodHandle` invocations are not
-    /// supported).
+    /// descriptor `desc`: `VarHandle` access modes, and `MethodHandle.invokeExact`/`invoke`
+    /// (see `method_handle`); other `MethodHandle` methods (`invokeBasic`, `linkTo...`) are
+    /// not supported.
     pub(crate) fn invoke_polymorphic(
         &mut self,
         exec: &mut Exec,
@@ -276,6 +363,11 @@ impl<M: Machine> Vm<M> {
                 }
                 None => {}
             }
+        }
+        if &*self.classes.get(class).name == "java/lang/invoke/MethodHandle"
+            && matches!(name, "invokeExact" | "invoke")
+        {
+            return self.invoke_method_handle(exec, base, name, desc);
         }
         let result = if is_var_handle {
             self.var_handle_access(name, &args, ret == Some(b'Z'))

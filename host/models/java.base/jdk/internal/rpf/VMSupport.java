@@ -51,6 +51,8 @@ public final class VMSupport {
             case "java/lang/ExceptionInInitializerError": return new ExceptionInInitializerError(message);
             case "java/io/IOException": return new java.io.IOException(message);
             case "java/io/FileNotFoundException": return new java.io.FileNotFoundException(message);
+            case "java/lang/invoke/WrongMethodTypeException": return new java.lang.invoke.WrongMethodTypeException(message);
+            case "java/lang/LinkageError": return new LinkageError(message);
             default: return new InternalError(className.replace('/', '.') + ": " + message);
         }
     }
