@@ -296,8 +296,8 @@ impl Classes {
     /// Defines a class from `bytes` in `loader` and `module` (`ClassLoader.defineClass`, and
     /// `Lookup.defineClass`/`defineHiddenClass` in the lookup class's), `origin` naming who
     /// defined it. A hidden class is named after its bytes (`name/0x<hash>`, as HotSpot
-    /// appends an address), and its own references to its class file name mean itself; the
-    /// same bytes define it once.
+    /// appends an address), and its own references to its class file name mean itself. The
+    /// same bytes define a class once.
     pub fn define_from_bytes(
         &mut self,
         bytes: &[u8],
@@ -329,7 +329,12 @@ impl Classes {
                 }
             }
             file.name = name;
-        } else if self.by_name.contains_key(&*original) {
+        } else if let Some(&id) = self.by_name.get(&*original) {
+            // Classes outlive the paths of a search: the same bytes defining the class again
+            // (another path through the same definition) find it defined.
+            if self.get(id).key == key {
+                return Ok(id);
+            }
             return Err(LinkError::new(
                 "java/lang/LinkageError",
                 format!("duplicate class definition: {}", original.replace('/', ".")),

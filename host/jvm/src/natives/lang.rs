@@ -982,10 +982,7 @@ fn define_class0<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> Na
         }
         // The initializer runs first, then this call again, which finds the hidden class
         // its bytes defined (see `define_from_bytes`) initialized.
-        return match vm.ensure_initialized(exec, id) {
-            Ok(true) => Ok(Value::Ref(mirror)),
-            Ok(false) | Err(_) => Err(NativeExit::Reexecute),
-        };
+        super::support::initialized_first(vm, exec, id)?;
     }
     Ok(Value::Ref(mirror))
 }

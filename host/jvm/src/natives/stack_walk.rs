@@ -14,7 +14,7 @@ use super::support::{string_arg, Args};
 use crate::class::{ClassId, MethodId};
 use crate::flow::{NativeExit, NativeResult, Unsupported};
 use crate::machine::Machine;
-use crate::thread::{Exec, FrameKind};
+use crate::thread::Exec;
 use crate::value::{Ref, Value};
 use crate::vm::Vm;
 
@@ -121,23 +121,18 @@ fn call_stack_walk<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> 
     else {
         return Err(internal("no doStackWalk"));
     };
-    let base = exec.stack.len().saturating_sub(a.len());
-    exec.stack.truncate(base);
-    for v in [
-        Value::Ref(walker),
-        Value::Long(anchor(next)),
-        Value::Int(skip),
-        Value::Int(batch),
-        Value::Int(start),
-        Value::Int(end),
-    ] {
-        exec.push(v);
-    }
-    // In the caller's place: `doStackWalk` returns to `callStackWalk`'s caller.
-    match vm.call(exec, do_walk, FrameKind::Call) {
-        Ok(()) => Err(NativeExit::Reexecute),
-        Err(_) => Err(internal("doStackWalk could not start")),
-    }
+    // `doStackWalk`'s result is this call's.
+    Err(NativeExit::Call(
+        do_walk,
+        vec![
+            Value::Ref(walker),
+            Value::Long(anchor(next)),
+            Value::Int(skip),
+            Value::Int(batch),
+            Value::Int(start),
+            Value::Int(end),
+        ],
+    ))
 }
 
 /// `fetchStackFrames(mode, anchor, batchSize, startIndex, frames)`: the next batch, from

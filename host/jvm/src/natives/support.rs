@@ -7,6 +7,7 @@ use crate::flow::{NativeExit, Unsupported};
 use crate::fs::FsError;
 use crate::heap::ObjData;
 use crate::machine::Machine;
+use crate::thread::Exec;
 use crate::value::{Ref, Value};
 use crate::vm::{Jvm, Vm};
 
@@ -145,5 +146,22 @@ pub fn array_bytes(vm: &Jvm, array: Ref, off: i32, len: i32) -> Result<Vec<u8>, 
             Ok(b[off..off + len].iter().map(|&x| x as u8).collect())
         }
         _ => npe(),
+    }
+}
+
+/// For a native that needs `class` initialized: `Ok` once it is; otherwise its initializer
+/// (or the error that it cannot run) comes first, and the native's call runs again after it
+/// (`Reexecute`), or waits for the thread initializing it (`Block`).
+pub fn initialized_first<M: Machine>(
+    vm: &mut Vm<M>,
+    exec: &mut Exec,
+    class: ClassId,
+) -> Result<(), NativeExit> {
+    if vm.initialized(class) {
+        return Ok(());
+    }
+    match vm.ensure_initialized(exec, class) {
+        Err(crate::flow::Stop::Blocked) => Err(NativeExit::Block),
+        _ => Err(NativeExit::Reexecute),
     }
 }

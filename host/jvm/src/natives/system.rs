@@ -1,4 +1,5 @@
-//! Natives of java.lang.System and the JDK's system-property bootstrap.
+//! Natives of java.lang.System, the JDK's system-property bootstrap and its performance
+//! counters.
 
 use crate::flow::{NativeExit, NativeResult};
 use crate::heap::ObjData;
@@ -6,7 +7,7 @@ use crate::machine::Machine;
 use crate::natives::registry::NativeRegistry;
 use crate::natives::support::{string_arg, throw, Args};
 use crate::thread::Exec;
-use crate::value::{Ref, Value};
+use crate::value::{ElemKind, Ref, Value};
 use crate::vm::Jvm;
 use crate::vm::Vm;
 
@@ -83,6 +84,14 @@ pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
         "platformProperties",
         "()[Ljava/lang/String;",
         platform_properties,
+    );
+    // jdk.internal.perf: counters the class library keeps (class loading times) live in a
+    // ByteBuffer over rpf's heap, not in shared memory.
+    r.add(
+        "jdk/internal/perf/Perf",
+        "createLong",
+        "(Ljava/lang/String;IIJ)Ljava/nio/ByteBuffer;",
+        create_perf_long,
     );
 }
 
@@ -482,4 +491,44 @@ fn environ<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, _: &[Value]) -> NativeResul
         }
     }
     Ok(Value::Ref(vm.new_array_of(outer, &items)))
+}
+
+/// `Perf.createLong`: a counter, as an 8-byte heap `ByteBuffer` holding `value` in native
+/// (little-endian) order. HotSpot maps its performance-data memory; nothing outside the
+/// program reads rpf's counters.
+fn create_perf_long<M: Machine>(vm: &mut Vm<M>, exec: &mut Exec, a: &[Value]) -> NativeResult {
+    let value = a.long(4);
+    let buffer_class = match vm.classes.load("java/nio/HeapByteBuffer") {
+        Ok(c) => c,
+        Err(e) => return Err(NativeExit::ThrowNew(e.error_class, Some(e.message))),
+    };
+    crate::natives::support::initialized_first(vm, exec, buffer_class)?;
+    let array_class = match vm.classes.load("[B") {
+        Ok(c) => c,
+        Err(e) => return Err(NativeExit::ThrowNew(e.error_class, Some(e.message))),
+    };
+    let array = vm
+        .alloc_array(exec, array_class, ElemKind::Byte, 8)
+        .map_err(|_| NativeExit::ThrowNew("java/lang/OutOfMemoryError", None))?;
+    for (i, b) in value.to_le_bytes().into_iter().enumerate() {
+        vm.state
+            .heap
+            .store_element(array, i, Value::Int(i32::from(b as i8)));
+    }
+    let buffer = vm.new_object(buffer_class);
+    for (field, v) in [
+        ("mark", Value::Int(-1)),
+        ("position", Value::Int(0)),
+        ("limit", Value::Int(8)),
+        ("capacity", Value::Int(8)),
+        ("address", Value::Long(super::unsafe_::ARRAY_BASE)),
+        ("hb", Value::Ref(array)),
+        ("offset", Value::Int(0)),
+        ("isReadOnly", Value::Int(0)),
+        ("bigEndian", Value::Int(1)),
+        ("nativeByteOrder", Value::Int(0)),
+    ] {
+        vm.set_field_by_name(buffer, field, v);
+    }
+    Ok(Value::Ref(buffer))
 }
