@@ -13,9 +13,7 @@ use crate::thread::{Exec, FrameKind};
 use crate::value::{Ref, Value};
 use crate::vm::{Jvm, Vm};
 
-const REF_INVOKE_STATIC: i32 = 6;
-const REF_INVOKE_SPECIAL: i32 = 7;
-const REF_NEW_INVOKE_SPECIAL: i32 = 8;
+use super::varhandle::{REF_INVOKE_SPECIAL, REF_INVOKE_STATIC, REF_NEW_INVOKE_SPECIAL};
 
 /// The classes of direct method handles to methods and constructors.
 const DIRECT: &[&str] = &[

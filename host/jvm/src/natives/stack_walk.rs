@@ -11,6 +11,7 @@
 use super::lang::fill_element;
 use super::registry::NativeRegistry;
 use super::support::{string_arg, Args};
+use super::varhandle::{fill_method_member, invoke_kind};
 use crate::class::{ClassId, MethodId};
 use crate::flow::{NativeExit, NativeResult, Unsupported};
 use crate::machine::Machine;
@@ -30,14 +31,6 @@ const FILL_LIVE_STACK_FRAMES: i64 = 0x100;
 /// Marks an anchor as one of rpf's (the low 32 bits: the index of the next frame to hand out,
 /// plus one; zero when the walk reached the bottom).
 const ANCHOR_TAG: i64 = 0x5250_4657 << 32;
-
-const MN_IS_METHOD: i32 = 0x0001_0000;
-const MN_IS_CONSTRUCTOR: i32 = 0x0002_0000;
-const MN_REFERENCE_KIND_SHIFT: i32 = 24;
-const REF_INVOKE_VIRTUAL: i32 = 5;
-const REF_INVOKE_STATIC: i32 = 6;
-const REF_INVOKE_SPECIAL: i32 = 7;
-const REF_INVOKE_INTERFACE: i32 = 9;
 
 /// Registers the stack walk natives.
 pub fn register<M: Machine>(r: &mut NativeRegistry<M>) {
@@ -250,31 +243,15 @@ fn store_frame<M: Machine>(
         .filter(|r| !r.is_null())
         .ok_or_else(|| internal("StackFrameInfo buffer not allocated"))?;
     let member = vm.field_by_name(info, "memberName").as_ref();
-    let class = vm.classes.get(m.class).clone();
-    let ref_kind = if m.is_static() {
-        REF_INVOKE_STATIC
-    } else if &*m.name == "<init>" || m.access & crate::classfile::access::PRIVATE != 0 {
-        REF_INVOKE_SPECIAL
-    } else if class.is_interface() {
-        REF_INVOKE_INTERFACE
-    } else {
-        REF_INVOKE_VIRTUAL
-    };
-    let kind = if &*m.name == "<init>" {
-        MN_IS_CONSTRUCTOR
-    } else {
-        MN_IS_METHOD
-    };
-    let mirror = vm.mirror(m.class);
-    let name = vm.new_string(&m.name);
-    let desc = vm.new_string(&m.desc);
-    vm.set_field_by_name(member, "clazz", Value::Ref(mirror));
-    vm.set_field_by_name(member, "name", Value::Ref(name));
-    vm.set_field_by_name(member, "type", Value::Ref(desc));
-    vm.set_field_by_name(
+    let interface = vm.classes.get(m.class).is_interface();
+    let ref_kind = invoke_kind(i32::from(m.access), &*m.name == "<init>", interface);
+    fill_method_member(
+        vm,
         member,
-        "flags",
-        Value::Int(i32::from(m.access) | kind | (ref_kind << MN_REFERENCE_KIND_SHIFT)),
+        m.class,
+        (&m.name, &m.desc),
+        i32::from(m.access),
+        ref_kind,
     );
     let bci = m
         .code

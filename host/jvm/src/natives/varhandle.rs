@@ -24,6 +24,54 @@ const MN_IS_FIELD: i32 = 0x0004_0000;
 const MN_TRUSTED_FINAL: i32 = 0x0020_0000;
 const MN_REFERENCE_KIND_SHIFT: i32 = 24;
 
+/// Method handle reference kinds (JVMS 4.4.8) a MemberName's flags carry.
+pub(crate) const REF_INVOKE_VIRTUAL: i32 = 5;
+pub(crate) const REF_INVOKE_STATIC: i32 = 6;
+pub(crate) const REF_INVOKE_SPECIAL: i32 = 7;
+pub(crate) const REF_NEW_INVOKE_SPECIAL: i32 = 8;
+pub(crate) const REF_INVOKE_INTERFACE: i32 = 9;
+
+/// The reference kind a direct call of a method with access flags `access` takes.
+pub(crate) fn invoke_kind(access: i32, constructor: bool, interface: bool) -> i32 {
+    if access & i32::from(access::STATIC) != 0 {
+        REF_INVOKE_STATIC
+    } else if constructor || access & i32::from(access::PRIVATE) != 0 {
+        REF_INVOKE_SPECIAL
+    } else if interface {
+        REF_INVOKE_INTERFACE
+    } else {
+        REF_INVOKE_VIRTUAL
+    }
+}
+
+/// Names method or constructor `name`/`desc` of `class` in `member` (a MemberName) in full,
+/// with access flags `access` and reference kind `ref_kind`: rpf has no lazy `expand`.
+pub(crate) fn fill_method_member<M: Machine>(
+    vm: &mut Vm<M>,
+    member: Ref,
+    class: ClassId,
+    (name, desc): (&str, &str),
+    access: i32,
+    ref_kind: i32,
+) {
+    let kind = if name == "<init>" {
+        MN_IS_CONSTRUCTOR
+    } else {
+        MN_IS_METHOD
+    };
+    let mirror = vm.mirror(class);
+    let name = vm.new_string(name);
+    let desc = vm.new_string(desc);
+    vm.set_field_by_name(member, "clazz", Value::Ref(mirror));
+    vm.set_field_by_name(member, "name", Value::Ref(name));
+    vm.set_field_by_name(member, "type", Value::Ref(desc));
+    vm.set_field_by_name(
+        member,
+        "flags",
+        Value::Int(access | kind | (ref_kind << MN_REFERENCE_KIND_SHIFT)),
+    );
+}
+
 /// The storage a VarHandle addresses.
 enum Target {
     Instance { offset: i64 },
@@ -202,30 +250,8 @@ fn init_member<M: Machine>(vm: &mut Vm<M>, _: &mut Exec, a: &[Value]) -> NativeR
     } else {
         string_arg(vm, vm.field_by_name(reflected, "name").as_ref())?
     };
-    let ref_kind = if constructor || modifiers & i32::from(access::PRIVATE) != 0 {
-        7 // REF_invokeSpecial
-    } else if modifiers & i32::from(access::STATIC) != 0 {
-        6 // REF_invokeStatic
-    } else if vm.classes.get(class).is_interface() {
-        9 // REF_invokeInterface
-    } else {
-        5 // REF_invokeVirtual
-    };
-    let kind_flag = if constructor {
-        MN_IS_CONSTRUCTOR
-    } else {
-        MN_IS_METHOD
-    };
-    let name = vm.new_string(&name);
-    let desc = vm.new_string(&desc);
-    vm.set_field_by_name(member, "clazz", Value::Ref(mirror));
-    vm.set_field_by_name(member, "name", Value::Ref(name));
-    vm.set_field_by_name(member, "type", Value::Ref(desc));
-    vm.set_field_by_name(
-        member,
-        "flags",
-        Value::Int(modifiers | kind_flag | (ref_kind << MN_REFERENCE_KIND_SHIFT)),
-    );
+    let ref_kind = invoke_kind(modifiers, constructor, vm.classes.get(class).is_interface());
+    fill_method_member(vm, member, class, (&name, &desc), modifiers, ref_kind);
     Ok(Value::Void)
 }
 
