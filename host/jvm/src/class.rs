@@ -143,12 +143,19 @@ pub struct Class {
     pub system: bool,
 }
 
+/// The origin of the classes rpf generates (lambda proxies, reflection adapters, string
+/// concatenation): what stands for HotSpot's hidden classes.
+pub const SYNTHESIZED_ORIGIN: &str = "rpf synthesized";
+
+/// The origin of hidden classes the program defines (`Lookup.defineHiddenClass`; the JDK's
+/// compiled lambda forms).
+pub const HIDDEN_ORIGIN: &str = "hidden class";
+
 impl Class {
     /// Whether the class stands for one of HotSpot's hidden classes: rpf's generated classes
     /// and the program's hidden ones (stack walks leave out their frames).
     pub fn is_hidden(&self) -> bool {
-        &*self.origin == crate::loader::SYNTHESIZED_ORIGIN
-            || &*self.origin == crate::loader::HIDDEN_ORIGIN
+        &*self.origin == SYNTHESIZED_ORIGIN || &*self.origin == HIDDEN_ORIGIN
     }
 
     /// Whether this is an interface.

@@ -16,13 +16,7 @@ use super::value::ElemKind;
 use super::value::Value;
 use crate::linkage::NativeIndex;
 
-/// The origin of the classes rpf generates (lambda proxies, reflection adapters, string
-/// concatenation): what stands for HotSpot's hidden classes.
-pub const SYNTHESIZED_ORIGIN: &str = "rpf synthesized";
-
-/// The origin of hidden classes the program defines (`Lookup.defineHiddenClass`; the JDK's
-/// compiled lambda forms).
-pub const HIDDEN_ORIGIN: &str = "hidden class";
+use crate::class::{HIDDEN_ORIGIN, SYNTHESIZED_ORIGIN};
 
 /// A linkage failure, reported to the program as the named Java error.
 #[derive(Debug, Clone, PartialEq, Eq)]
