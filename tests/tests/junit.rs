@@ -419,6 +419,18 @@ fn jpf_style_tests_pass_when_their_search_finds_what_their_verify_call_expects()
             "no violation found, expected an uncaught java.lang.AssertionError"
         )
     );
+    let (o, reason) = outcome(&all, "JpfStyleTest > searchSettingsOfTheVerifyCall()");
+    assert_eq!(o, "incomplete");
+    assert!(
+        reason.contains("search.depth_limit cut off paths"),
+        "{reason}"
+    );
+    let (o, reason) = outcome(&all, "JpfStyleTest > badSettings()");
+    assert_eq!(o, "failed");
+    assert!(
+        reason.starts_with("the test's settings:") && reason.contains("search.depth_limit"),
+        "{reason}"
+    );
     assert_eq!(
         outcome(&all, "JpfStyleTest > settingsNotConstant()"),
         (

@@ -14,6 +14,7 @@ use rpf_config::{keys, Config};
 use rpf_jvm::classpath::ClassPath;
 
 use crate::check::result::{CheckResult, Verdict};
+use crate::check::settings::CheckSettings;
 use crate::check::{self, report};
 use crate::launch::{LaunchError, Target};
 use discover::{Discovery, Plan, TestCase};
@@ -200,23 +201,23 @@ pub fn run(
                 settings: own_settings,
                 expect,
             } => {
-                let mut config = config.clone();
-                for setting in own_settings {
-                    apply(&mut config, setting);
-                }
-                if !own_settings.is_empty() {
-                    if let Err(e) = crate::launch::check_configuration(&config, true) {
-                        let outcome = Outcome::Failed(format!("the test's settings: {e}"));
-                        report_line(out, &case, &outcome, None);
-                        run.tests.push(TestReport {
-                            case,
-                            outcome,
-                            result: None,
-                        });
-                        continue;
+                let (config, mut own) = if own_settings.is_empty() {
+                    (config.clone(), settings.clone())
+                } else {
+                    match with_own_settings(config, &settings, own_settings) {
+                        Ok(both) => both,
+                        Err(e) => {
+                            let outcome = Outcome::Failed(format!("the test's settings: {e}"));
+                            report_line(out, &case, &outcome, None);
+                            run.tests.push(TestReport {
+                                case,
+                                outcome,
+                                result: None,
+                            });
+                            continue;
+                        }
                     }
-                }
-                let mut own = settings.clone();
+                };
                 own.json_file = None;
                 if trace_written {
                     own.trace_file = None;
@@ -279,6 +280,29 @@ fn report_line(
     if let (Some(r), false) = (result, *outcome == Outcome::Passed) {
         out(&report::console(r));
     }
+}
+
+/// The configuration and checker settings of a test with settings of its own (a TestJPF
+/// `verify` call's `"+key=value"` arguments), which are checked on their own first (a JPF
+/// key rpf ignores gets its warning). The run's interrupt and report files stay the run's.
+fn with_own_settings(
+    config: &Config,
+    run: &CheckSettings,
+    own: &[String],
+) -> Result<(Config, CheckSettings), LaunchError> {
+    let alone = rpf_config::ConfigBuilder::new()
+        .arguments(own.iter().cloned())
+        .build()?;
+    crate::launch::check_configuration(&alone, false)?;
+    let mut config = config.clone();
+    for setting in own {
+        apply(&mut config, setting);
+    }
+    let mut settings = CheckSettings::from_config(&config)?;
+    settings.limits.interrupt = run.limits.interrupt.clone();
+    settings.json_file = run.json_file.clone();
+    settings.trace_file = run.trace_file.clone();
+    Ok((config, settings))
 }
 
 /// Applies a test's own setting (`+key=value`, `+key+=value` to append, `+key` for true).

@@ -111,6 +111,23 @@ public class JpfStyleTest extends TestJPF {
         }
     }
 
+    /** The checker's own settings too: a depth limit cuts the search short. */
+    @Test
+    public void searchSettingsOfTheVerifyCall() {
+        if (verifyNoPropertyViolation("+search.depth_limit=1")) {
+            int a = gov.nasa.jpf.vm.Verify.getInt(0, 1);
+            int b = gov.nasa.jpf.vm.Verify.getInt(0, 1);
+            d = a + b;
+        }
+    }
+
+    @Test
+    public void badSettings() {
+        if (verifyNoPropertyViolation("+search.depth_limit=deep")) {
+            d++;
+        }
+    }
+
     @Test
     public void settingsNotConstant() {
         if (verifyNoPropertyViolation(NOT_CONSTANT)) {
