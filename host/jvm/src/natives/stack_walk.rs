@@ -22,8 +22,8 @@ use crate::vm::Vm;
 const FACTORY: &str = "java/lang/StackStreamFactory";
 const WALKER: &str = "java/lang/StackStreamFactory$AbstractStackWalker";
 
-/// Mode bits of `StackStreamFactory` (checked against the JDK's by `checkStackWalkModes`'
-/// caller only in that it asks; these are JDK 17's values).
+/// Mode bits of JDK 17's `StackStreamFactory` (rpf runs JDK 17's class library, so
+/// `checkStackWalkModes` answers that they match).
 const FILL_CLASS_REFS_ONLY: i64 = 0x2;
 const SHOW_HIDDEN_FRAMES: i64 = 0x20;
 const FILL_LIVE_STACK_FRAMES: i64 = 0x100;
